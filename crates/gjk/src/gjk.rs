@@ -1,0 +1,585 @@
+//! The GJK loop: intersection test, distance and closest points between two posed convex shapes.
+//!
+//! Gilbert, Johnson & Keerthi (1988) find the point `v` of the Minkowski difference
+//! `D = A − B` closest to the origin; `|v|` is the distance between A and B. Each iteration asks
+//! the support function for `w = s_D(−v) = s_A(−v) − s_B(v)`, adds `w` to a simplex of at most
+//! `d + 1` points of `D`, and replaces `v` by the point of that simplex closest to the origin
+//! (the signed-volumes sub-algorithm of [`crate::simplex`]).
+//!
+//! Stopping rules (van den Bergen 1999; Montanari et al. 2017), checked in this order:
+//! * **separating axis** (intersection test only): `v·w > 0` proves the origin is outside `D`;
+//! * **duality gap**: `|v|` is an upper bound of the distance and `v·w/|v|` a lower bound, so
+//!   `|v|² − v·w ≤ ε |v|²` means `|v|` is within the relative tolerance `ε` of the distance;
+//! * **no progress**: `w` is already a vertex, or the new `v` is not shorter than the last one —
+//!   rounding has taken over; the best simplex so far is kept;
+//! * **contained**: the origin lies in the simplex, or `|v|` is below `ε × size` (touching);
+//! * **iteration cap**.
+//!
+//! All work happens in A's frame with B's relative pose, so coordinates stay small near the
+//! shapes even far from the world origin. Shapes with a margin (balls, capsules, rounded shapes)
+//! run on their cores and subtract the margins at the end.
+
+use crate::math::{Pose, Real, Vector};
+use crate::shape::Support;
+use crate::simplex::{Simplex, SupportPoint};
+
+/// Tuning of a query: tolerance and iteration cap.
+///
+/// ```
+/// use gjk::GjkOptions;
+/// let loose = GjkOptions::<f64> { tolerance: 1e-6, ..Default::default() };
+/// assert_eq!(loose.max_iterations, 64);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GjkOptions<R> {
+    /// Relative tolerance `ε`: the distance is found within `ε × distance`, and shapes closer than
+    /// `ε × size` (size: the largest support point seen) count as touching. Curved shapes
+    /// converge linearly, so a looser tolerance saves iterations there.
+    pub tolerance: R,
+    /// The most support calls a query may make; the query then reports
+    /// [`Termination::IterationCap`] with its best answer.
+    pub max_iterations: u32,
+}
+
+impl<R: Real> Default for GjkOptions<R> {
+    fn default() -> Self {
+        Self { tolerance: R::DEFAULT_TOLERANCE, max_iterations: 64 }
+    }
+}
+
+/// What the query is after: a yes/no answer can stop much earlier than a distance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// Only whether the shapes intersect: stops at the first separating axis.
+    Intersection,
+    /// The distance and closest points.
+    Distance,
+}
+
+/// How the loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// The duality gap closed: the distance is within tolerance.
+    Converged,
+    /// The support point was already a vertex or brought no improvement; the best simplex was
+    /// kept. Exact polytopes normally end this way.
+    NoProgress,
+    /// The origin is inside the simplex or within the touching tolerance of it: the shapes'
+    /// cores intersect.
+    Contained,
+    /// The cores are apart but closer than the sum of the margins (intersection test only).
+    MarginOverlap,
+    /// A separating axis was found (intersection test only).
+    SeparatingAxis,
+    /// The iteration cap was reached; the result is the best found.
+    IterationCap,
+}
+
+/// Everything a GJK query found, in world coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GjkResult<V: Vector> {
+    /// Whether the shapes touch or overlap (distance within the touching tolerance).
+    pub intersecting: bool,
+    /// The distance between the shapes (0 when intersecting; an upper bound of it after a
+    /// separating-axis exit, where only the sign is certain).
+    pub distance: V::Real,
+    /// The closest point on A (when intersecting: a point of the cores' overlap region or of the
+    /// margins' contact).
+    pub point_a: V,
+    /// The closest point on B.
+    pub point_b: V,
+    /// The unit normal from A toward B; zero when the cores overlap (no direction defined).
+    pub normal: V,
+    /// The number of support calls.
+    pub iterations: u32,
+    /// How the loop ended.
+    pub termination: Termination,
+    /// The final simplex, in A's frame (the frame the query ran in).
+    pub simplex: Simplex<V>,
+    /// The closest point of the cores' Minkowski difference to the origin, in A's frame; its length
+    /// is the distance between the cores.
+    pub closest: V,
+}
+
+/// A warm-start cache for repeated queries of one pair.
+///
+/// It keeps the vertices of the last final simplex as points of A and of B in their own frames.
+/// Those points still belong to the shapes after they move, so the next query rebuilds its first
+/// simplex from them and, for a small motion, starts next to the answer.
+///
+/// ```
+/// use gjk::{Cuboid, GjkOptions, Goal, Pair, Pose, WarmStart};
+/// use glam::DVec3;
+/// let a = Cuboid::new(DVec3::ONE).unwrap();
+/// let mut cache = WarmStart::default();
+/// for step in 0..10 {
+///     let pose_b = Pose::from_translation(DVec3::new(3.0 + 0.01 * step as f64, 0.5, 0.2)).unwrap();
+///     let r = Pair::new(&a, Pose::IDENTITY, &a, pose_b)
+///         .gjk(Goal::Distance, &GjkOptions::default(), &mut cache);
+///     assert!((r.distance - (1.0 + 0.01 * step as f64)).abs() < 1e-12);
+/// }
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WarmStart<V> {
+    /// Vertex pairs (point of A in A's frame, point of B in B's frame).
+    pairs: [(V, V); 4],
+    len: usize,
+    /// Where the last support searches on A and B ended (see [`Support::support_hinted`]).
+    hints: [u32; 2],
+}
+
+impl<V: Vector> Default for WarmStart<V> {
+    fn default() -> Self {
+        Self { pairs: [(V::ZERO, V::ZERO); 4], len: 0, hints: [0; 2] }
+    }
+}
+
+impl<V: Vector> WarmStart<V> {
+    /// Forgets the cached simplex and support hints: the next query starts cold.
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.hints = [0; 2];
+    }
+
+    /// Whether nothing is cached.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn store(&mut self, simplex: &Simplex<V>) {
+        self.len = simplex.len();
+        for (slot, p) in self.pairs.iter_mut().zip(simplex.points()) {
+            *slot = (p.a, p.b_local);
+        }
+    }
+}
+
+/// One GJK iteration, as shown to a [`GjkObserver`]. Coordinates are in A's frame.
+#[derive(Clone, Copy, Debug)]
+pub struct GjkStep<'s, V: Vector> {
+    /// 1 for the first support call.
+    pub iteration: u32,
+    /// The search direction `−v` the support point was asked for.
+    pub direction: V,
+    /// The new support point.
+    pub support: SupportPoint<V>,
+    /// The simplex after adding the support point and reducing it.
+    pub simplex: &'s Simplex<V>,
+    /// The simplex's point closest to the origin.
+    pub closest: V,
+}
+
+/// Watches a query iteration by iteration (explain mode, pictures, statistics).
+///
+/// `()` watches nothing and compiles away.
+pub trait GjkObserver<V: Vector> {
+    /// Called after each iteration that added a support point.
+    fn step(&mut self, step: &GjkStep<'_, V>);
+    /// Called once when the loop ends.
+    fn end(&mut self, termination: Termination, iterations: u32) {
+        let _ = (termination, iterations);
+    }
+}
+
+impl<V: Vector> GjkObserver<V> for () {
+    #[inline(always)]
+    fn step(&mut self, _: &GjkStep<'_, V>) {}
+}
+
+/// Two shapes and their poses: the unit every query works on.
+///
+/// ```
+/// use gjk::{Ball, Cuboid, Pair, Pose};
+/// use glam::Vec2;
+/// let ball = Ball::<Vec2>::new(1.0).unwrap();
+/// let boxed = Cuboid::new(Vec2::new(1.0, 1.0)).unwrap();
+/// let pair = Pair::new(&ball, Pose::IDENTITY, &boxed,
+///     Pose::from_translation(Vec2::new(4.0, 0.0)).unwrap());
+/// assert!(!pair.intersects());
+/// assert!((pair.distance() - 2.0).abs() < 1e-5);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Pair<'s, V: Vector, A: ?Sized, B: ?Sized> {
+    a: &'s A,
+    b: &'s B,
+    pose_a: Pose<V>,
+    /// B's pose in A's frame.
+    relative: Pose<V>,
+}
+
+impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, A, B> {
+    /// Shape `a` at `pose_a` and shape `b` at `pose_b`.
+    pub fn new(a: &'s A, pose_a: Pose<V>, b: &'s B, pose_b: Pose<V>) -> Self {
+        Self { a, b, pose_a, relative: pose_a.relative(&pose_b) }
+    }
+
+    /// Shape A.
+    pub fn a(&self) -> &'s A {
+        self.a
+    }
+
+    /// Shape B.
+    pub fn b(&self) -> &'s B {
+        self.b
+    }
+
+    /// A's pose: the query frame's place in the world.
+    pub fn pose_a(&self) -> &Pose<V> {
+        &self.pose_a
+    }
+
+    /// B's pose seen from A's frame.
+    pub fn relative_pose(&self) -> &Pose<V> {
+        &self.relative
+    }
+
+    /// The support point of the cores' Minkowski difference `A − B` along `dir`, in A's frame.
+    #[inline]
+    pub fn support(&self, dir: V) -> SupportPoint<V> {
+        self.support_hinted(dir, &mut [0; 2])
+    }
+
+    /// [`Pair::support`] with search hints for A and B (see [`Support::support_hinted`]).
+    #[inline]
+    pub fn support_hinted(&self, dir: V, hints: &mut [u32; 2]) -> SupportPoint<V> {
+        let a = self.a.support_hinted(dir, &mut hints[0]);
+        let dir_b = self.relative.inverse_transform_vector(-dir);
+        let b_local = self.b.support_hinted(dir_b, &mut hints[1]);
+        SupportPoint::new(a, self.relative.transform_point(b_local), b_local)
+    }
+
+    /// Whether the shapes touch or overlap.
+    pub fn intersects(&self) -> bool {
+        let options = GjkOptions::default();
+        self.gjk(Goal::Intersection, &options, &mut WarmStart::default()).intersecting
+    }
+
+    /// The distance between the shapes (0 when they touch or overlap).
+    pub fn distance(&self) -> V::Real {
+        let options = GjkOptions::default();
+        self.gjk(Goal::Distance, &options, &mut WarmStart::default()).distance
+    }
+
+    /// The separation (distance, closest points, normal), or [`Proximity::Intersecting`].
+    pub fn closest_points(&self) -> Proximity<V> {
+        let options = GjkOptions::default();
+        Proximity::from(&self.gjk(Goal::Distance, &options, &mut WarmStart::default()))
+    }
+
+    /// The full query with options and a warm-start cache (pass a fresh
+    /// `WarmStart::default()` for a cold start); the cache is updated for the next call.
+    pub fn gjk(
+        &self,
+        goal: Goal,
+        options: &GjkOptions<V::Real>,
+        warm: &mut WarmStart<V>,
+    ) -> GjkResult<V> {
+        self.gjk_observed(goal, options, warm, &mut ())
+    }
+
+    /// [`Pair::gjk`], reporting every iteration to `observer`.
+    pub fn gjk_observed<O: GjkObserver<V> + ?Sized>(
+        &self,
+        goal: Goal,
+        options: &GjkOptions<V::Real>,
+        warm: &mut WarmStart<V>,
+        observer: &mut O,
+    ) -> GjkResult<V> {
+        let run = Run::new(self, goal, options).solve(self, warm, observer);
+        warm.store(&run.simplex);
+        observer.end(run.termination, run.iterations);
+        self.finish(run)
+    }
+
+    /// Turns the loop's state (A's frame, cores) into the public result (world, full shapes).
+    fn finish(&self, run: Run<V>) -> GjkResult<V> {
+        let margins = self.a.margin() + self.b.margin();
+        let core_distance = run.v.length();
+        let (core_a, core_b) = run.simplex.witnesses();
+        let direction = if run.contained { None } else { (-run.v).direction() };
+        let (distance, point_a, point_b, normal) = match direction {
+            Some(n) => {
+                let point_a = core_a + n * self.a.margin();
+                let point_b = core_b - n * self.b.margin();
+                let gap = (core_distance - margins).max(V::Real::ZERO);
+                (gap, point_a, point_b, n)
+            }
+            None => (V::Real::ZERO, core_a, core_b, V::ZERO),
+        };
+        let intersecting = run.intersecting(margins);
+        GjkResult {
+            intersecting,
+            distance: if intersecting { V::Real::ZERO } else { distance },
+            point_a: self.pose_a.transform_point(point_a),
+            point_b: self.pose_a.transform_point(point_b),
+            normal: self.pose_a.transform_vector(normal),
+            iterations: run.iterations,
+            termination: run.termination,
+            simplex: run.simplex,
+            closest: run.v,
+        }
+    }
+}
+
+/// The state of one GJK run, in A's frame, on the cores.
+struct Run<V: Vector> {
+    simplex: Simplex<V>,
+    /// The simplex's closest point to the origin (or the first search guess).
+    v: V,
+    /// Whether the origin is inside the simplex (or within the touching tolerance).
+    contained: bool,
+    iterations: u32,
+    termination: Termination,
+    goal: Goal,
+    tolerance: V::Real,
+    max_iterations: u32,
+    margins: V::Real,
+    /// The largest |w|² seen: the size that tolerances are relative to.
+    size2: V::Real,
+}
+
+impl<V: Vector> Run<V> {
+    fn new<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+        pair: &Pair<'_, V, A, B>,
+        goal: Goal,
+        options: &GjkOptions<V::Real>,
+    ) -> Self {
+        let tolerance =
+            if options.tolerance > V::Real::ZERO { options.tolerance } else { V::Real::EPSILON };
+        Self {
+            simplex: Simplex::new(),
+            v: V::ZERO,
+            contained: false,
+            iterations: 0,
+            termination: Termination::IterationCap,
+            goal,
+            tolerance,
+            max_iterations: options.max_iterations,
+            margins: pair.a.margin() + pair.b.margin(),
+            size2: V::Real::ZERO,
+        }
+    }
+
+    /// The touching tolerance (a distance): `ε × size` plus a few rounding units of the size.
+    fn touch_distance(&self) -> V::Real {
+        let size = self.size2.sqrt();
+        (self.tolerance + V::Real::from_f64(16.0) * V::Real::EPSILON) * size
+    }
+
+    fn intersecting(&self, margins: V::Real) -> bool {
+        self.contained || self.v.length() <= margins + self.touch_distance()
+    }
+
+    fn see(&mut self, w: V) {
+        self.size2 = self.size2.max(w.length_squared());
+    }
+
+    /// Seeds the simplex from the warm-start cache, or picks the first search direction.
+    fn seed<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+        &mut self,
+        pair: &Pair<'_, V, A, B>,
+        warm: &WarmStart<V>,
+    ) {
+        for &(a, b_local) in &warm.pairs[..warm.len.min(V::DIM + 1)] {
+            let p = SupportPoint::new(a, pair.relative.transform_point(b_local), b_local);
+            if !self.simplex.contains(&p) {
+                self.see(p.w);
+                self.simplex.push(p);
+            }
+        }
+        if !self.simplex.is_empty() {
+            self.v = self.simplex.reduce();
+            self.contained =
+                self.simplex.len() == V::DIM + 1 || self.v.length() <= self.touch_distance();
+            if self.contained {
+                self.termination = Termination::Contained;
+            }
+            return;
+        }
+        // Cold start: aim from B's centre toward A's, the likely direction of the gap.
+        let guess = pair.a.center() - pair.relative.transform_point(pair.b.center());
+        self.v = if guess.direction().is_some() { guess } else { V::axis(0) };
+    }
+
+    fn solve<A: Support<V> + ?Sized, B: Support<V> + ?Sized, O: GjkObserver<V> + ?Sized>(
+        mut self,
+        pair: &Pair<'_, V, A, B>,
+        warm: &mut WarmStart<V>,
+        observer: &mut O,
+    ) -> Self {
+        self.seed(pair, warm);
+        if self.contained {
+            return self;
+        }
+        while self.iterations < self.max_iterations {
+            self.iterations += 1;
+            let direction = -self.v;
+            let p = pair.support_hinted(direction, &mut warm.hints);
+            self.see(p.w);
+            if let Some(end) = self.check_before_adding(&p) {
+                self.termination = end;
+                return self;
+            }
+            let previous = self.simplex;
+            let previous_v = self.v;
+            self.simplex.push(p);
+            self.v = self.simplex.reduce();
+            observer.step(&GjkStep {
+                iteration: self.iterations,
+                direction,
+                support: p,
+                simplex: &self.simplex,
+                closest: self.v,
+            });
+            if let Some(end) = self.check_after_adding(previous, previous_v) {
+                self.termination = end;
+                return self;
+            }
+        }
+        self.termination = Termination::IterationCap;
+        self
+    }
+
+    /// Stopping tests on the new support point `w` before it joins the simplex.
+    fn check_before_adding(&mut self, p: &SupportPoint<V>) -> Option<Termination> {
+        let vv = self.v.length_squared();
+        let vw = self.v.dot(p.w);
+        let first = self.simplex.is_empty();
+        // Lower bound of the cores' distance: v·w / |v|. Beyond margins + touch: separated.
+        if self.goal == Goal::Intersection && vw > V::Real::ZERO {
+            let bound = self.margins + self.touch_distance();
+            if vw * vw > bound * bound * vv {
+                return Some(Termination::SeparatingAxis);
+            }
+        }
+        if first {
+            return None;
+        }
+        if self.simplex.contains(p) {
+            return Some(Termination::NoProgress);
+        }
+        // Duality gap, relative to |v|², with a floor of a few rounding units of |v|·size.
+        let gap = vv - vw;
+        let rounding = V::Real::from_f64(8.0) * V::Real::EPSILON * vv.sqrt() * self.size2.sqrt();
+        if gap <= self.tolerance * vv + rounding {
+            return Some(Termination::Converged);
+        }
+        None
+    }
+
+    /// Stopping tests after the simplex was reduced; may restore the previous simplex.
+    fn check_after_adding(&mut self, previous: Simplex<V>, previous_v: V) -> Option<Termination> {
+        let vv = self.v.length_squared();
+        let touch = self.touch_distance();
+        if self.simplex.len() == V::DIM + 1 || vv <= touch * touch {
+            self.contained = true;
+            return Some(Termination::Contained);
+        }
+        if self.goal == Goal::Intersection && vv.sqrt() <= self.margins + touch {
+            return Some(Termination::MarginOverlap);
+        }
+        if !previous.is_empty() && vv >= previous_v.length_squared() {
+            self.simplex = previous;
+            self.v = previous_v;
+            return Some(Termination::NoProgress);
+        }
+        None
+    }
+}
+
+/// The answer of [`closest_points`]: either the shapes are apart, and how, or they intersect.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Proximity<V: Vector> {
+    /// The shapes touch or overlap.
+    Intersecting,
+    /// The shapes are apart.
+    Separated(Separation<V>),
+}
+
+/// How two separated shapes are apart, in world coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Separation<V: Vector> {
+    /// The distance between the shapes (`> 0`).
+    pub distance: V::Real,
+    /// The point of A closest to B.
+    pub point_a: V,
+    /// The point of B closest to A.
+    pub point_b: V,
+    /// The unit normal from A toward B: `point_b − point_a = distance × normal`.
+    pub normal: V,
+}
+
+impl<V: Vector> From<&GjkResult<V>> for Proximity<V> {
+    fn from(r: &GjkResult<V>) -> Self {
+        if r.intersecting {
+            Proximity::Intersecting
+        } else {
+            Proximity::Separated(Separation {
+                distance: r.distance,
+                point_a: r.point_a,
+                point_b: r.point_b,
+                normal: r.normal,
+            })
+        }
+    }
+}
+
+/// Whether shape `a` at `pose_a` and shape `b` at `pose_b` touch or overlap.
+///
+/// ```
+/// use gjk::{intersects, Ball, Pose};
+/// use glam::DVec3;
+/// let ball = Ball::<DVec3>::new(1.0).unwrap();
+/// let touching = Pose::from_translation(DVec3::new(2.0, 0.0, 0.0)).unwrap();
+/// assert!(intersects(&ball, &Pose::IDENTITY, &ball, &touching));
+/// ```
+pub fn intersects<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    a: &A,
+    pose_a: &Pose<V>,
+    b: &B,
+    pose_b: &Pose<V>,
+) -> bool {
+    Pair::new(a, *pose_a, b, *pose_b).intersects()
+}
+
+/// The distance between shape `a` at `pose_a` and shape `b` at `pose_b` (0 when they touch or
+/// overlap).
+///
+/// ```
+/// use gjk::{distance, Cuboid, Pose};
+/// use glam::DVec2;
+/// let square = Cuboid::new(DVec2::ONE).unwrap();
+/// let there = Pose::from_translation(DVec2::new(5.0, 0.0)).unwrap();
+/// assert!((distance(&square, &Pose::IDENTITY, &square, &there) - 3.0).abs() < 1e-12);
+/// ```
+pub fn distance<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    a: &A,
+    pose_a: &Pose<V>,
+    b: &B,
+    pose_b: &Pose<V>,
+) -> V::Real {
+    Pair::new(a, *pose_a, b, *pose_b).distance()
+}
+
+/// The closest points of two shapes, or [`Proximity::Intersecting`].
+///
+/// ```
+/// use gjk::{closest_points, Ball, Pose, Proximity};
+/// use glam::DVec2;
+/// let ball = Ball::<DVec2>::new(1.0).unwrap();
+/// let there = Pose::from_translation(DVec2::new(0.0, 3.0)).unwrap();
+/// let Proximity::Separated(s) = closest_points(&ball, &Pose::IDENTITY, &ball, &there) else {
+///     panic!("the balls are 1 apart")
+/// };
+/// assert!((s.distance - 1.0).abs() < 1e-12);
+/// assert!((s.point_a - DVec2::new(0.0, 1.0)).length() < 1e-12);
+/// assert!((s.normal - DVec2::Y).length() < 1e-12);
+/// ```
+pub fn closest_points<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    a: &A,
+    pose_a: &Pose<V>,
+    b: &B,
+    pose_b: &Pose<V>,
+) -> Proximity<V> {
+    Pair::new(a, *pose_a, b, *pose_b).closest_points()
+}

@@ -1,0 +1,68 @@
+//! # gjk — convex collision queries that never hang
+//!
+//! Two convex shapes, each known only by its [support function](Support): do they touch, how far
+//! apart are they, and where are their closest points? This crate answers with the
+//! Gilbert–Johnson–Keerthi algorithm and the signed-volumes simplex solver of Montanari et al.
+//! (2017) — exact on polytopes, robust on flat, thin and touching configurations, bounded in
+//! every loop, allocation-free in the hot path, in 2D and 3D, `f32` and `f64`, on
+//! [glam](https://docs.rs/glam) types.
+//!
+//! ```
+//! use gjk::{closest_points, intersects, Ball, Cuboid, Pose, Proximity};
+//! use glam::DVec3;
+//!
+//! let crate_box = Cuboid::new(DVec3::new(1.0, 0.5, 0.5))?;
+//! let ball = Ball::<DVec3>::new(0.5)?;
+//! let at_origin = Pose::IDENTITY;
+//! let over_there = Pose::from_translation(DVec3::new(3.0, 0.0, 0.0))?;
+//!
+//! assert!(!intersects(&crate_box, &at_origin, &ball, &over_there));
+//! match closest_points(&crate_box, &at_origin, &ball, &over_there) {
+//!     Proximity::Separated(s) => {
+//!         assert!((s.distance - 1.5).abs() < 1e-12);
+//!         assert!((s.point_a - DVec3::new(1.0, 0.0, 0.0)).length() < 1e-12);
+//!         assert!((s.normal - DVec3::X).length() < 1e-12); // from A toward B
+//!     }
+//!     Proximity::Intersecting => unreachable!(),
+//! }
+//! # Ok::<(), gjk::ShapeError>(())
+//! ```
+//!
+//! ## Map
+//! * Shapes ([`shape`]): [`Point`], [`Segment`], [`Triangle`], [`Polytope`] (hull of points),
+//!   [`Ball`], [`Ellipsoid`], [`Cuboid`], [`Capsule`], 3D [`Cylinder`] and [`Cone`]; combinators
+//!   [`Posed`], [`Rounded`], [`MinkowskiSum`]. Implement [`Support`] for your own.
+//! * Queries ([`gjk`](mod@gjk)): [`intersects`], [`distance`], [`closest_points`]; [`Pair::gjk`]
+//!   with [`GjkOptions`], a [`WarmStart`] cache for coherent motion and a [`GjkObserver`] to
+//!   watch each iteration.
+//! * Math ([`math`]): [`Vector`] over glam's `Vec2`, `Vec3`, `DVec2`, `DVec3`; [`Pose`].
+//!
+//! ## Conventions
+//! Shapes live in their local frame; a [`Pose`] places them in the world. Results are in world
+//! coordinates; the normal points from A toward B. Touching (distance within the relative
+//! tolerance of the shapes' size) counts as intersecting. Constructors validate their input and
+//! return a [`ShapeError`]; no query panics or returns NaN for valid shapes.
+//!
+//! Without the default `std` feature the crate is `no_std` (it needs `alloc` for [`Polytope`]).
+
+#![cfg_attr(not(feature = "std"), no_std)]
+
+extern crate alloc;
+
+pub mod error;
+pub mod gjk;
+pub mod math;
+pub mod shape;
+pub mod simplex;
+
+pub use crate::error::ShapeError;
+pub use crate::gjk::{
+    closest_points, distance, intersects, GjkObserver, GjkOptions, GjkResult, GjkStep, Goal, Pair,
+    Proximity, Separation, Termination, WarmStart,
+};
+pub use crate::math::{Pose, Real, Rotation, Rotation2, Vector, Vector3};
+pub use crate::shape::{
+    full_support, Ball, Capsule, Cone, Cuboid, Cylinder, Ellipsoid, MinkowskiSum, Point, Polytope,
+    Posed, Rounded, Segment, Support, Triangle,
+};
+pub use crate::simplex::{Simplex, SupportPoint};

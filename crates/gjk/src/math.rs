@@ -1,0 +1,672 @@
+//! The small vector abstraction the algorithms are written against.
+//!
+//! One generic implementation of GJK serves 2D and 3D, `f32` and `f64`: the algorithms only ever
+//! talk to [`Vector`] (implemented for glam's [`Vec2`], [`Vec3`], [`DVec2`], [`DVec3`]), its scalar
+//! type [`Real`], and its rotation type [`Rotation`]. The few places where the dimension matters
+//! (the signed area or volume of a full-dimensional simplex, the plane a triangle projects onto)
+//! are methods of [`Vector`], so the GJK loop never exists twice.
+
+use core::fmt::{Debug, Display};
+use core::ops::{Add, AddAssign, Div, Mul, MulAssign, Neg, Sub, SubAssign};
+
+use glam::{DQuat, DVec2, DVec3, Quat, Vec2, Vec3};
+
+use crate::error::ShapeError;
+
+/// A floating-point scalar: `f32` or `f64`.
+pub trait Real:
+    Copy
+    + Debug
+    + Display
+    + Default
+    + PartialEq
+    + PartialOrd
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Div<Output = Self>
+    + Neg<Output = Self>
+    + AddAssign
+    + SubAssign
+    + MulAssign
+    + Send
+    + Sync
+    + 'static
+{
+    /// 0.
+    const ZERO: Self;
+    /// 1.
+    const ONE: Self;
+    /// 2.
+    const TWO: Self;
+    /// 1/2.
+    const HALF: Self;
+    /// Machine epsilon: the gap between 1 and the next representable number.
+    const EPSILON: Self;
+    /// Positive infinity.
+    const INFINITY: Self;
+    /// The default relative tolerance of the queries: `1e-10` for `f64`, `1e-5` for `f32`.
+    ///
+    /// Distances are accurate to this fraction of the shapes' size; shapes closer than that
+    /// count as touching.
+    const DEFAULT_TOLERANCE: Self;
+
+    /// Square root (`libm` without `std`).
+    fn sqrt(self) -> Self;
+    /// Sine and cosine of an angle in radians.
+    fn sin_cos(self) -> (Self, Self);
+    /// Absolute value.
+    #[inline]
+    fn abs(self) -> Self {
+        if self < Self::ZERO {
+            -self
+        } else {
+            self
+        }
+    }
+    /// The larger of two numbers (`self` when they compare equal or either is NaN).
+    #[inline]
+    fn max(self, other: Self) -> Self {
+        if other > self {
+            other
+        } else {
+            self
+        }
+    }
+    /// The smaller of two numbers (`self` when they compare equal or either is NaN).
+    #[inline]
+    fn min(self, other: Self) -> Self {
+        if other < self {
+            other
+        } else {
+            self
+        }
+    }
+    /// Neither NaN nor infinite.
+    fn is_finite(self) -> bool;
+    /// Strictly greater than zero (false for NaN): `!x.is_positive()` catches NaN too.
+    #[inline]
+    fn is_positive(self) -> bool {
+        self > Self::ZERO
+    }
+    /// Conversion from `f64` (rounding for `f32`).
+    fn from_f64(value: f64) -> Self;
+    /// Conversion to `f64` (exact).
+    fn to_f64(self) -> f64;
+}
+
+macro_rules! impl_real {
+    ($t:ident, $tolerance:expr, $libm_sqrt:path, $libm_sincos:path) => {
+        impl Real for $t {
+            const ZERO: Self = 0.0;
+            const ONE: Self = 1.0;
+            const TWO: Self = 2.0;
+            const HALF: Self = 0.5;
+            const EPSILON: Self = $t::EPSILON;
+            const INFINITY: Self = $t::INFINITY;
+            const DEFAULT_TOLERANCE: Self = $tolerance;
+
+            #[inline]
+            fn sqrt(self) -> Self {
+                #[cfg(feature = "std")]
+                {
+                    $t::sqrt(self)
+                }
+                #[cfg(not(feature = "std"))]
+                {
+                    $libm_sqrt(self)
+                }
+            }
+            #[inline]
+            fn sin_cos(self) -> (Self, Self) {
+                #[cfg(feature = "std")]
+                {
+                    $t::sin_cos(self)
+                }
+                #[cfg(not(feature = "std"))]
+                {
+                    $libm_sincos(self)
+                }
+            }
+            #[inline]
+            fn is_finite(self) -> bool {
+                $t::is_finite(self)
+            }
+            #[inline]
+            fn from_f64(value: f64) -> Self {
+                value as $t
+            }
+            #[inline]
+            fn to_f64(self) -> f64 {
+                self as f64
+            }
+        }
+    };
+}
+
+impl_real!(f32, 1e-5, libm::sqrtf, libm::sincosf);
+impl_real!(f64, 1e-10, libm::sqrt, libm::sincos);
+
+/// A rotation acting on vectors of type `V`: [`Rotation2`] in 2D, a unit quaternion in 3D.
+pub trait Rotation<V>: Copy + Debug + PartialEq + Send + Sync + 'static {
+    /// The rotation that does nothing.
+    const IDENTITY: Self;
+    /// Rotates `v`.
+    fn rotate(&self, v: V) -> V;
+    /// Applies the inverse rotation to `v`.
+    fn inverse_rotate(&self, v: V) -> V;
+    /// The inverse rotation.
+    fn inverse(&self) -> Self;
+    /// `self ∘ other`: first `other`, then `self`.
+    fn compose(&self, other: &Self) -> Self;
+    /// The same rotation scaled back to unit norm, or `None` when it has no direction
+    /// (zero, NaN or infinite components).
+    fn try_normalize(&self) -> Option<Self>;
+}
+
+/// A 2D rotation stored as the unit complex number `cos θ + i sin θ`.
+///
+/// ```
+/// use gjk::{Rotation, Rotation2};
+/// use glam::Vec2;
+/// let quarter = Rotation2::<f32>::from_angle(core::f32::consts::FRAC_PI_2);
+/// let v = quarter.rotate(Vec2::X);
+/// assert!((v - Vec2::Y).length() < 1e-6);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rotation2<R> {
+    /// cos θ.
+    pub cos: R,
+    /// sin θ.
+    pub sin: R,
+}
+
+impl<R: Real> Rotation2<R> {
+    /// The rotation by `angle` radians, counter-clockwise.
+    pub fn from_angle(angle: R) -> Self {
+        let (sin, cos) = angle.sin_cos();
+        Self { cos, sin }
+    }
+}
+
+macro_rules! impl_rotation2 {
+    ($r:ident, $v:ident) => {
+        impl Rotation<$v> for Rotation2<$r> {
+            const IDENTITY: Self = Self { cos: 1.0, sin: 0.0 };
+            #[inline]
+            fn rotate(&self, v: $v) -> $v {
+                $v::new(self.cos * v.x - self.sin * v.y, self.sin * v.x + self.cos * v.y)
+            }
+            #[inline]
+            fn inverse_rotate(&self, v: $v) -> $v {
+                $v::new(self.cos * v.x + self.sin * v.y, -self.sin * v.x + self.cos * v.y)
+            }
+            #[inline]
+            fn inverse(&self) -> Self {
+                Self { cos: self.cos, sin: -self.sin }
+            }
+            #[inline]
+            fn compose(&self, other: &Self) -> Self {
+                Self {
+                    cos: self.cos * other.cos - self.sin * other.sin,
+                    sin: self.sin * other.cos + self.cos * other.sin,
+                }
+            }
+            fn try_normalize(&self) -> Option<Self> {
+                let norm = Real::sqrt(self.cos * self.cos + self.sin * self.sin);
+                if !Real::is_finite(norm) || norm <= <$r>::MIN_POSITIVE {
+                    return None;
+                }
+                Some(Self { cos: self.cos / norm, sin: self.sin / norm })
+            }
+        }
+    };
+}
+impl_rotation2!(f32, Vec2);
+impl_rotation2!(f64, DVec2);
+
+macro_rules! impl_rotation3 {
+    ($q:ident, $v:ident) => {
+        impl Rotation<$v> for $q {
+            const IDENTITY: Self = $q::IDENTITY;
+            #[inline]
+            fn rotate(&self, v: $v) -> $v {
+                *self * v
+            }
+            #[inline]
+            fn inverse_rotate(&self, v: $v) -> $v {
+                self.conjugate() * v
+            }
+            #[inline]
+            fn inverse(&self) -> Self {
+                self.conjugate()
+            }
+            #[inline]
+            fn compose(&self, other: &Self) -> Self {
+                *self * *other
+            }
+            fn try_normalize(&self) -> Option<Self> {
+                let norm = Real::sqrt(self.length_squared());
+                if !Real::is_finite(norm) || norm <= 1e-12 {
+                    return None;
+                }
+                Some(*self * (1.0 / norm))
+            }
+        }
+    };
+}
+impl_rotation3!(Quat, Vec3);
+impl_rotation3!(DQuat, DVec3);
+
+/// A triangle and a point, seen in the 2D coordinate plane where the triangle's area is largest.
+///
+/// The signed-volumes sub-algorithm (Montanari, Petrinic & Barbieri 2017) computes barycentric
+/// coordinates as ratios of signed areas in this plane, which stays well conditioned for thin and
+/// nearly flat triangles.
+#[derive(Clone, Copy, Debug)]
+pub struct TriangleProjection<R> {
+    /// The triangle's three corners in the chosen coordinate plane.
+    pub corners: [[R; 2]; 3],
+    /// The projection of the origin onto the triangle's plane, in the same coordinates.
+    pub origin: [R; 2],
+}
+
+/// A point or direction in 2D or 3D: glam's `Vec2`, `Vec3`, `DVec2` or `DVec3`.
+pub trait Vector:
+    Copy
+    + Debug
+    + Default
+    + PartialEq
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Neg<Output = Self>
+    + Mul<<Self as Vector>::Real, Output = Self>
+    + Send
+    + Sync
+    + 'static
+{
+    /// The scalar type.
+    type Real: Real;
+    /// The rotation type of poses in this space.
+    type Rotation: Rotation<Self>;
+    /// The number of coordinates: 2 or 3.
+    const DIM: usize;
+    /// The zero vector.
+    const ZERO: Self;
+
+    /// The dot product.
+    fn dot(self, other: Self) -> Self::Real;
+    /// Coordinate `i` (`0 ≤ i < DIM`; other indices give 0).
+    fn component(self, i: usize) -> Self::Real;
+    /// The vector built from its coordinates (extra entries of `c` are ignored).
+    fn from_components(c: [Self::Real; 3]) -> Self;
+    /// The unit vector along axis `i`.
+    fn axis(i: usize) -> Self;
+    /// Applies `f` to each coordinate.
+    fn map(self, f: impl Fn(Self::Real) -> Self::Real) -> Self;
+    /// Applies `f` to each pair of coordinates.
+    fn zip_map(self, other: Self, f: impl Fn(Self::Real, Self::Real) -> Self::Real) -> Self;
+    /// The triangle `a, b, c` and the origin projected onto the triangle's plane, in the coordinate
+    /// plane where the triangle's projected area is largest (2D: the plane itself).
+    fn project_triangle(a: Self, b: Self, c: Self) -> TriangleProjection<Self::Real>;
+    /// Six times the signed volume of the tetrahedron `a, b, c, d` (3D); 0 in 2D, where no
+    /// tetrahedron exists.
+    fn tetrahedron_volume6(a: Self, b: Self, c: Self, d: Self) -> Self::Real;
+    /// A unit vector orthogonal to the non-zero vector `self` (2D: rotated by +90°).
+    fn any_orthogonal(self) -> Self;
+
+    /// The squared length.
+    #[inline]
+    fn length_squared(self) -> Self::Real {
+        self.dot(self)
+    }
+    /// The length.
+    #[inline]
+    fn length(self) -> Self::Real {
+        self.length_squared().sqrt()
+    }
+    /// The largest absolute coordinate (the ∞-norm).
+    fn max_abs(self) -> Self::Real {
+        let mut m = Self::Real::ZERO;
+        for i in 0..Self::DIM {
+            m = m.max(self.component(i).abs());
+        }
+        m
+    }
+    /// Whether every coordinate is finite.
+    fn is_finite(self) -> bool {
+        (0..Self::DIM).all(|i| self.component(i).is_finite())
+    }
+    /// The unit vector along `self`, or `None` for the zero vector and non-finite input.
+    /// (Named apart from glam's `try_normalize`, which overflows on huge vectors.)
+    ///
+    /// Robust to tiny and huge inputs: the vector is first scaled by its largest coordinate,
+    /// so its squared length neither underflows nor overflows.
+    fn direction(self) -> Option<Self> {
+        let m = self.max_abs();
+        if !m.is_positive() || !self.is_finite() {
+            return None;
+        }
+        let scaled = self * (Self::Real::ONE / m);
+        Some(scaled * (Self::Real::ONE / scaled.length()))
+    }
+}
+
+/// The 3D vectors: adds the cross product.
+pub trait Vector3: Vector {
+    /// The cross product.
+    fn cross(self, other: Self) -> Self;
+}
+
+/// Twice the signed area of the 2D triangle `a, b, c` (positive when counter-clockwise).
+#[inline]
+pub(crate) fn twice_signed_area<R: Real>(a: [R; 2], b: [R; 2], c: [R; 2]) -> R {
+    (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+}
+
+macro_rules! impl_vector2 {
+    ($v:ident, $r:ident) => {
+        impl Vector for $v {
+            type Real = $r;
+            type Rotation = Rotation2<$r>;
+            const DIM: usize = 2;
+            const ZERO: Self = $v::ZERO;
+            #[inline]
+            fn dot(self, other: Self) -> $r {
+                self.x * other.x + self.y * other.y
+            }
+            #[inline]
+            fn component(self, i: usize) -> $r {
+                match i {
+                    0 => self.x,
+                    1 => self.y,
+                    _ => 0.0,
+                }
+            }
+            #[inline]
+            fn from_components(c: [$r; 3]) -> Self {
+                $v::new(c[0], c[1])
+            }
+            #[inline]
+            fn axis(i: usize) -> Self {
+                if i == 0 {
+                    $v::X
+                } else {
+                    $v::Y
+                }
+            }
+            #[inline]
+            fn map(self, f: impl Fn($r) -> $r) -> Self {
+                $v::new(f(self.x), f(self.y))
+            }
+            #[inline]
+            fn zip_map(self, o: Self, f: impl Fn($r, $r) -> $r) -> Self {
+                $v::new(f(self.x, o.x), f(self.y, o.y))
+            }
+            #[inline]
+            fn project_triangle(a: Self, b: Self, c: Self) -> TriangleProjection<$r> {
+                TriangleProjection {
+                    corners: [[a.x, a.y], [b.x, b.y], [c.x, c.y]],
+                    origin: [0.0, 0.0],
+                }
+            }
+            #[inline]
+            fn tetrahedron_volume6(_: Self, _: Self, _: Self, _: Self) -> $r {
+                0.0
+            }
+            #[inline]
+            fn any_orthogonal(self) -> Self {
+                Vector::direction($v::new(-self.y, self.x)).unwrap_or($v::Y)
+            }
+        }
+    };
+}
+impl_vector2!(Vec2, f32);
+impl_vector2!(DVec2, f64);
+
+macro_rules! impl_vector3 {
+    ($v:ident, $r:ident, $q:ident) => {
+        impl Vector for $v {
+            type Real = $r;
+            type Rotation = $q;
+            const DIM: usize = 3;
+            const ZERO: Self = $v::ZERO;
+            #[inline]
+            fn dot(self, other: Self) -> $r {
+                self.x * other.x + self.y * other.y + self.z * other.z
+            }
+            #[inline]
+            fn component(self, i: usize) -> $r {
+                match i {
+                    0 => self.x,
+                    1 => self.y,
+                    2 => self.z,
+                    _ => 0.0,
+                }
+            }
+            #[inline]
+            fn from_components(c: [$r; 3]) -> Self {
+                $v::new(c[0], c[1], c[2])
+            }
+            #[inline]
+            fn axis(i: usize) -> Self {
+                match i {
+                    0 => $v::X,
+                    1 => $v::Y,
+                    _ => $v::Z,
+                }
+            }
+            #[inline]
+            fn map(self, f: impl Fn($r) -> $r) -> Self {
+                $v::new(f(self.x), f(self.y), f(self.z))
+            }
+            #[inline]
+            fn zip_map(self, o: Self, f: impl Fn($r, $r) -> $r) -> Self {
+                $v::new(f(self.x, o.x), f(self.y, o.y), f(self.z, o.z))
+            }
+            fn project_triangle(a: Self, b: Self, c: Self) -> TriangleProjection<$r> {
+                let n = (b - a).cross(c - a);
+                // Origin projected on the plane: p = n (a·n) / (n·n). A zero normal (collinear
+                // corners) leaves p at the origin; the solver then sees a zero area and falls
+                // back to the edges.
+                let nn = n.dot(n);
+                let p = if nn > 0.0 { n * (a.dot(n) / nn) } else { $v::ZERO };
+                // Drop the axis along which the normal is largest: the projected area is largest.
+                let (i, j) = if n.x.abs() >= n.y.abs() && n.x.abs() >= n.z.abs() {
+                    (1, 2)
+                } else if n.y.abs() >= n.z.abs() {
+                    (2, 0)
+                } else {
+                    (0, 1)
+                };
+                let pick = |v: $v| [v.component(i), v.component(j)];
+                TriangleProjection { corners: [pick(a), pick(b), pick(c)], origin: pick(p) }
+            }
+            #[inline]
+            fn tetrahedron_volume6(a: Self, b: Self, c: Self, d: Self) -> $r {
+                (b - a).dot((c - a).cross(d - a))
+            }
+            fn any_orthogonal(self) -> Self {
+                // Cross with the axis least aligned with `self`.
+                let a = self.abs();
+                let other = if a.x <= a.y && a.x <= a.z {
+                    $v::X
+                } else if a.y <= a.z {
+                    $v::Y
+                } else {
+                    $v::Z
+                };
+                Vector::direction(self.cross(other)).unwrap_or($v::Y)
+            }
+        }
+        impl Vector3 for $v {
+            #[inline]
+            fn cross(self, other: Self) -> Self {
+                $v::cross(self, other)
+            }
+        }
+    };
+}
+impl_vector3!(Vec3, f32, Quat);
+impl_vector3!(DVec3, f64, DQuat);
+
+/// A rigid motion: rotate, then translate. `p ↦ R p + t`.
+///
+/// ```
+/// use gjk::Pose;
+/// use glam::DVec2;
+/// let pose = Pose::<DVec2>::from_angle_translation(0.0, DVec2::new(1.0, 2.0)).unwrap();
+/// assert_eq!(pose.transform_point(DVec2::ZERO), DVec2::new(1.0, 2.0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pose<V: Vector> {
+    rotation: V::Rotation,
+    translation: V,
+}
+
+impl<V: Vector> Default for Pose<V> {
+    fn default() -> Self {
+        Self::IDENTITY
+    }
+}
+
+impl<V: Vector> Pose<V> {
+    /// The identity pose.
+    pub const IDENTITY: Self = Self { rotation: V::Rotation::IDENTITY, translation: V::ZERO };
+
+    /// A pose from a rotation and a translation.
+    ///
+    /// The rotation is normalised; it is an error when it cannot be (zero, NaN or infinite), or
+    /// when the translation is not finite.
+    pub fn new(rotation: V::Rotation, translation: V) -> Result<Self, ShapeError> {
+        if !translation.is_finite() {
+            return Err(ShapeError::NonFinite { what: "translation" });
+        }
+        let rotation = rotation.try_normalize().ok_or(ShapeError::InvalidRotation)?;
+        Ok(Self { rotation, translation })
+    }
+
+    /// A pure translation (an error if it is not finite).
+    pub fn from_translation(translation: V) -> Result<Self, ShapeError> {
+        Self::new(V::Rotation::IDENTITY, translation)
+    }
+
+    /// The rotation part.
+    #[inline]
+    pub fn rotation(&self) -> V::Rotation {
+        self.rotation
+    }
+
+    /// The translation part.
+    #[inline]
+    pub fn translation(&self) -> V {
+        self.translation
+    }
+
+    /// Maps a point from the local frame to the outer frame: `R p + t`.
+    #[inline]
+    pub fn transform_point(&self, p: V) -> V {
+        self.rotation.rotate(p) + self.translation
+    }
+
+    /// Maps a point from the outer frame back to the local frame: `Rᵀ (p − t)`.
+    #[inline]
+    pub fn inverse_transform_point(&self, p: V) -> V {
+        self.rotation.inverse_rotate(p - self.translation)
+    }
+
+    /// Rotates a direction (no translation).
+    #[inline]
+    pub fn transform_vector(&self, v: V) -> V {
+        self.rotation.rotate(v)
+    }
+
+    /// Rotates a direction back to the local frame.
+    #[inline]
+    pub fn inverse_transform_vector(&self, v: V) -> V {
+        self.rotation.inverse_rotate(v)
+    }
+
+    /// The inverse motion.
+    pub fn inverse(&self) -> Self {
+        let rotation = self.rotation.inverse();
+        Self { rotation, translation: -rotation.rotate(self.translation) }
+    }
+
+    /// `self ∘ other`: first `other`, then `self`.
+    pub fn compose(&self, other: &Self) -> Self {
+        Self {
+            rotation: self.rotation.compose(&other.rotation),
+            translation: self.transform_point(other.translation),
+        }
+    }
+
+    /// The pose of `other` seen from `self`'s frame: `self⁻¹ ∘ other`.
+    ///
+    /// Queries run in shape A's frame with B's relative pose; coordinates then stay small near
+    /// the shapes even when both sit far from the world origin.
+    pub fn relative(&self, other: &Self) -> Self {
+        let rotation = self.rotation.inverse().compose(&other.rotation);
+        let translation = self.rotation.inverse_rotate(other.translation - self.translation);
+        Self { rotation, translation }
+    }
+}
+
+macro_rules! impl_pose2 {
+    ($v:ident, $r:ident) => {
+        impl Pose<$v> {
+            /// A 2D pose: rotation by `angle` radians (counter-clockwise), then translation.
+            pub fn from_angle_translation(angle: $r, translation: $v) -> Result<Self, ShapeError> {
+                if !angle.is_finite() {
+                    return Err(ShapeError::NonFinite { what: "rotation angle" });
+                }
+                Self::new(Rotation2::from_angle(angle), translation)
+            }
+        }
+    };
+}
+impl_pose2!(Vec2, f32);
+impl_pose2!(DVec2, f64);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_pose_maps_b_into_a_frame() {
+        let a =
+            Pose::<DVec3>::new(DQuat::from_axis_angle(DVec3::Z, 0.7), DVec3::new(1.0, 2.0, 3.0))
+                .unwrap();
+        let b =
+            Pose::<DVec3>::new(DQuat::from_axis_angle(DVec3::X, -0.3), DVec3::new(-4.0, 0.5, 9.0))
+                .unwrap();
+        let p = DVec3::new(0.3, -0.2, 0.9);
+        let via_world = a.inverse_transform_point(b.transform_point(p));
+        let via_relative = a.relative(&b).transform_point(p);
+        assert!((via_world - via_relative).length() < 1e-12);
+    }
+
+    #[test]
+    fn bad_rotations_and_translations_are_errors() {
+        assert_eq!(
+            Pose::<DVec3>::new(DQuat::from_xyzw(0.0, 0.0, 0.0, 0.0), DVec3::ZERO),
+            Err(ShapeError::InvalidRotation)
+        );
+        assert!(Pose::<Vec3>::new(Quat::from_xyzw(f32::NAN, 0.0, 0.0, 1.0), Vec3::ZERO).is_err());
+        assert!(Pose::<DVec2>::from_translation(DVec2::new(f64::INFINITY, 0.0)).is_err());
+        assert!(Pose::<Vec2>::from_angle_translation(f32::NAN, Vec2::ZERO).is_err());
+        // A non-unit quaternion is normalised, not refused.
+        let p = Pose::<DVec3>::new(DQuat::from_xyzw(0.0, 0.0, 0.0, 2.0), DVec3::ZERO).unwrap();
+        assert_eq!(p.rotation(), DQuat::IDENTITY);
+    }
+
+    #[test]
+    fn normalize_survives_tiny_and_huge_vectors() {
+        let tiny = Vector::direction(DVec3::new(1e-300, 0.0, 1e-300)).unwrap();
+        assert!((tiny.length() - 1.0).abs() < 1e-15);
+        let huge = Vector::direction(DVec3::new(1e300, 1e300, 0.0)).unwrap();
+        assert!((huge.length() - 1.0).abs() < 1e-15);
+        assert!(Vector::direction(DVec3::ZERO).is_none());
+        assert!(Vector::direction(DVec2::new(f64::NAN, 1.0)).is_none());
+    }
+}

@@ -1,0 +1,44 @@
+use core::marker::PhantomData;
+
+use super::{check_positive, Support};
+use crate::error::ShapeError;
+use crate::math::Vector;
+
+/// A disc (2D) or ball (3D) centred at the origin: a point core with a radius.
+///
+/// ```
+/// use gjk::{Ball, Support};
+/// use glam::Vec3;
+/// let ball = Ball::<Vec3>::new(0.5).unwrap();
+/// assert_eq!(ball.radius(), 0.5);
+/// assert_eq!(ball.margin(), 0.5); // GJK sees a point swept by the radius
+/// assert!(Ball::<Vec3>::new(f32::NAN).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ball<V: Vector> {
+    radius: V::Real,
+    dimension: PhantomData<V>,
+}
+
+impl<V: Vector> Ball<V> {
+    /// The ball of radius `radius` (an error unless finite and positive).
+    pub fn new(radius: V::Real) -> Result<Self, ShapeError> {
+        Ok(Self { radius: check_positive("radius", radius)?, dimension: PhantomData })
+    }
+
+    /// The radius.
+    pub fn radius(&self) -> V::Real {
+        self.radius
+    }
+}
+
+impl<V: Vector> Support<V> for Ball<V> {
+    #[inline]
+    fn support(&self, _dir: V) -> V {
+        V::ZERO
+    }
+    #[inline]
+    fn margin(&self) -> V::Real {
+        self.radius
+    }
+}

@@ -1,0 +1,46 @@
+use super::{check_positive, Support};
+use crate::error::ShapeError;
+use crate::math::{Real, Vector};
+
+/// An axis-aligned ellipse (2D) or ellipsoid (3D) centred at the origin: `Σ (xᵢ/rᵢ)² ≤ 1`.
+///
+/// Support along `d` is `R² d / |R d|` with `R = diag(radii)`.
+///
+/// ```
+/// use gjk::{Ellipsoid, Support};
+/// use glam::DVec2;
+/// let e = Ellipsoid::new(DVec2::new(2.0, 1.0)).unwrap();
+/// assert_eq!(e.support(DVec2::X), DVec2::new(2.0, 0.0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ellipsoid<V> {
+    radii: V,
+}
+
+impl<V: Vector> Ellipsoid<V> {
+    /// The ellipsoid with the given semi-axes (an error unless all are finite and positive).
+    pub fn new(radii: V) -> Result<Self, ShapeError> {
+        for i in 0..V::DIM {
+            check_positive("ellipsoid radius", radii.component(i))?;
+        }
+        Ok(Self { radii })
+    }
+
+    /// The semi-axes.
+    pub fn radii(&self) -> V {
+        self.radii
+    }
+}
+
+impl<V: Vector> Support<V> for Ellipsoid<V> {
+    fn support(&self, dir: V) -> V {
+        // Scale by the largest coordinate first so |R d| neither underflows nor overflows.
+        let m = dir.max_abs();
+        if !m.is_positive() {
+            return V::ZERO;
+        }
+        let rd = dir.zip_map(self.radii, |d, r| d / m * r);
+        let len = rd.length();
+        rd.zip_map(self.radii, |x, r| x * r / len)
+    }
+}

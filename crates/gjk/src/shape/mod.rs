@@ -1,0 +1,195 @@
+//! Convex shapes, each known by its support function.
+//!
+//! A shape is the set `core ⊕ ball(margin)`: the *core* is given by [`Support::support`], and
+//! [`Support::margin`] sweeps it by a ball (0 for most shapes). Balls, capsules and rounded
+//! shapes have a small core (a point, a segment, any shape) and a radius: GJK runs on the cores
+//! and subtracts the radii afterwards, which is exact and converges in a few iterations where
+//! the curved surface would need many.
+
+mod ball;
+mod capsule;
+mod cone;
+mod cuboid;
+mod cylinder;
+mod ellipsoid;
+mod minkowski;
+mod point;
+mod polytope;
+mod posed;
+mod rounded;
+mod segment;
+mod triangle;
+
+pub use ball::Ball;
+pub use capsule::Capsule;
+pub use cone::Cone;
+pub use cuboid::Cuboid;
+pub use cylinder::Cylinder;
+pub use ellipsoid::Ellipsoid;
+pub use minkowski::MinkowskiSum;
+pub use point::Point;
+pub use polytope::Polytope;
+pub use posed::Posed;
+pub use rounded::Rounded;
+pub use segment::Segment;
+pub use triangle::Triangle;
+
+use crate::error::ShapeError;
+use crate::math::{Real, Vector};
+
+/// A convex shape given by its support function, in its own local frame.
+///
+/// Implement this for your own convex shapes; every query accepts them.
+///
+/// ```
+/// use gjk::{Support, Vector};
+/// use glam::DVec2;
+///
+/// /// The unit square [0, 1]², written by hand.
+/// struct UnitSquare;
+/// impl Support<DVec2> for UnitSquare {
+///     fn support(&self, dir: DVec2) -> DVec2 {
+///         DVec2::new(if dir.x > 0.0 { 1.0 } else { 0.0 }, if dir.y > 0.0 { 1.0 } else { 0.0 })
+///     }
+///     fn center(&self) -> DVec2 {
+///         DVec2::splat(0.5)
+///     }
+/// }
+/// let d = gjk::distance(&UnitSquare, &gjk::Pose::IDENTITY, &gjk::Ball::<DVec2>::new(1.0).unwrap(),
+///     &gjk::Pose::from_translation(DVec2::new(3.0, 0.5)).unwrap());
+/// assert!((d - 1.0).abs() < 1e-12);
+/// ```
+pub trait Support<V: Vector> {
+    /// A point of the core that is farthest along `dir`: `argmax_{p ∈ core} p · dir`.
+    ///
+    /// `dir` need not be unit length and may be tiny; it is never NaN. For the zero direction
+    /// any point of the core is a valid answer. Must be deterministic.
+    fn support(&self, dir: V) -> V;
+
+    /// [`Support::support`] with a hint: `hint` holds where the last search ended (a vertex
+    /// index; 0 at first). Shapes that can search locally — hulls with vertex adjacency climb
+    /// from that vertex — start there and write the new place back, so a query's successive,
+    /// similar directions (and the next frame's, through the warm-start cache) cost O(1).
+    /// The default ignores the hint.
+    #[inline]
+    fn support_hinted(&self, dir: V, hint: &mut u32) -> V {
+        let _ = hint;
+        self.support(dir)
+    }
+
+    /// The radius of the ball that sweeps the core (0 for shapes that are their own core;
+    /// a ball's radius, a capsule's radius, a rounded shape's margin).
+    #[inline]
+    fn margin(&self) -> V::Real {
+        V::Real::ZERO
+    }
+
+    /// A point deep inside the shape, used for the first search direction.
+    #[inline]
+    fn center(&self) -> V {
+        V::ZERO
+    }
+}
+
+impl<V: Vector, S: Support<V> + ?Sized> Support<V> for &S {
+    #[inline]
+    fn support(&self, dir: V) -> V {
+        (**self).support(dir)
+    }
+    #[inline]
+    fn support_hinted(&self, dir: V, hint: &mut u32) -> V {
+        (**self).support_hinted(dir, hint)
+    }
+    #[inline]
+    fn margin(&self) -> V::Real {
+        (**self).margin()
+    }
+    #[inline]
+    fn center(&self) -> V {
+        (**self).center()
+    }
+}
+
+impl<V: Vector, S: Support<V> + ?Sized> Support<V> for alloc::boxed::Box<S> {
+    #[inline]
+    fn support(&self, dir: V) -> V {
+        (**self).support(dir)
+    }
+    #[inline]
+    fn support_hinted(&self, dir: V, hint: &mut u32) -> V {
+        (**self).support_hinted(dir, hint)
+    }
+    #[inline]
+    fn margin(&self) -> V::Real {
+        (**self).margin()
+    }
+    #[inline]
+    fn center(&self) -> V {
+        (**self).center()
+    }
+}
+
+/// The support point of the whole shape (core swept by the margin) along `dir`.
+///
+/// For the zero direction it returns a point on the boundary along the first axis.
+///
+/// ```
+/// use gjk::{full_support, Ball};
+/// use glam::DVec2;
+/// let ball = Ball::<DVec2>::new(2.0).unwrap();
+/// assert_eq!(full_support(&ball, DVec2::new(0.0, 5.0)), DVec2::new(0.0, 2.0));
+/// ```
+pub fn full_support<V: Vector, S: Support<V> + ?Sized>(shape: &S, dir: V) -> V {
+    let core = shape.support(dir);
+    let radius = shape.margin();
+    if radius == V::Real::ZERO {
+        return core;
+    }
+    core + dir.direction().unwrap_or(V::axis(0)) * radius
+}
+
+/// Checks that a size is finite and strictly positive.
+pub(crate) fn check_positive<R: Real>(what: &'static str, value: R) -> Result<R, ShapeError> {
+    if !value.is_finite() {
+        return Err(ShapeError::NonFinite { what });
+    }
+    if !value.is_positive() {
+        return Err(ShapeError::NotPositive { what, value: value.to_f64() });
+    }
+    Ok(value)
+}
+
+/// Checks that a size is finite and not negative.
+pub(crate) fn check_non_negative<R: Real>(what: &'static str, value: R) -> Result<R, ShapeError> {
+    if !value.is_finite() {
+        return Err(ShapeError::NonFinite { what });
+    }
+    if value < R::ZERO {
+        return Err(ShapeError::Negative { what, value: value.to_f64() });
+    }
+    Ok(value)
+}
+
+/// Checks that every coordinate of a point is finite.
+pub(crate) fn check_point<V: Vector>(what: &'static str, p: V) -> Result<V, ShapeError> {
+    if p.is_finite() {
+        Ok(p)
+    } else {
+        Err(ShapeError::NonFinite { what })
+    }
+}
+
+/// The index of the point with the largest dot product with `dir` (the first one on ties).
+#[inline]
+pub(crate) fn argmax_dot<V: Vector>(points: &[V], dir: V) -> usize {
+    let mut best = 0;
+    let mut best_dot = points[0].dot(dir);
+    for (i, p) in points.iter().enumerate().skip(1) {
+        let d = p.dot(dir);
+        if d > best_dot {
+            best = i;
+            best_dot = d;
+        }
+    }
+    best
+}

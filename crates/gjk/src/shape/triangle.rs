@@ -1,0 +1,42 @@
+use super::{argmax_dot, check_point, Support};
+use crate::error::ShapeError;
+use crate::math::{Real, Vector};
+
+/// The triangle with corners `a`, `b`, `c` (solid in 2D, a flat plate in 3D; collinear or
+/// repeated corners are allowed and give a segment or a point).
+///
+/// ```
+/// use gjk::{Support, Triangle};
+/// use glam::Vec2;
+/// let t = Triangle::new(Vec2::ZERO, Vec2::X, Vec2::Y).unwrap();
+/// assert_eq!(t.support(Vec2::new(-1.0, 2.0)), Vec2::Y);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Triangle<V> {
+    corners: [V; 3],
+}
+
+impl<V: Vector> Triangle<V> {
+    /// The triangle `a, b, c` (an error if a coordinate is not finite).
+    pub fn new(a: V, b: V, c: V) -> Result<Self, ShapeError> {
+        let check = |p| check_point("triangle corner", p);
+        Ok(Self { corners: [check(a)?, check(b)?, check(c)?] })
+    }
+
+    /// The three corners.
+    pub fn corners(&self) -> [V; 3] {
+        self.corners
+    }
+}
+
+impl<V: Vector> Support<V> for Triangle<V> {
+    #[inline]
+    fn support(&self, dir: V) -> V {
+        self.corners[argmax_dot(&self.corners, dir)]
+    }
+    #[inline]
+    fn center(&self) -> V {
+        let [a, b, c] = self.corners;
+        (a + b + c) * (V::Real::ONE / V::Real::from_f64(3.0))
+    }
+}
