@@ -34,7 +34,9 @@
 //!   [`Posed`], [`Rounded`], [`MinkowskiSum`]. Implement [`Support`] for your own.
 //! * Queries ([`gjk`](mod@gjk)): [`intersects`], [`distance`], [`closest_points`]; [`Pair::gjk`]
 //!   with [`GjkOptions`], a [`WarmStart`] cache for coherent motion and a [`GjkObserver`] to
-//!   watch each iteration.
+//!   watch each iteration; a [`Trace`] records them ([`trace`]).
+//! * Teaching ([`classic`]): the tutorials' boolean GJK with triple-product region tests, step
+//!   by step, to reproduce their worked examples and compare with the robust solver.
 //! * Math ([`math`]): [`Vector`] over glam's `Vec2`, `Vec3`, `DVec2`, `DVec3`; [`Pose`].
 //!
 //! ## Conventions
@@ -49,11 +51,13 @@
 
 extern crate alloc;
 
+pub mod classic;
 pub mod error;
 pub mod gjk;
 pub mod math;
 pub mod shape;
 pub mod simplex;
+pub mod trace;
 
 pub use crate::error::ShapeError;
 pub use crate::gjk::{
@@ -66,3 +70,4 @@ pub use crate::shape::{
     Posed, Rounded, Segment, Support, Triangle,
 };
 pub use crate::simplex::{Simplex, SupportPoint};
+pub use crate::trace::{GjkIteration, Trace, TraceEvent};
