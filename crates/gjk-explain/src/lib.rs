@@ -33,7 +33,7 @@
 //! let there = Pose::from_translation(DVec3::new(3.0, 0.5, 0.0)).unwrap();
 //! let e = Explanation::for_pair_3d(&ball, &Pose::IDENTITY, &cube, &there, &ExplainOptions::default())?;
 //! assert_eq!(e.intersecting(), Some(false));
-//! assert!(e.text().contains("distance = 1"));
+//! assert!(e.text().contains("Distance = 1;"));
 //! # Ok::<(), gjk_explain::ExplainError>(())
 //! ```
 

@@ -6,6 +6,12 @@
 //! takes `&mut impl GjkObserver`, and the plain queries pass `()`, which compiles away, so a query
 //! that is not traced pays nothing.
 //!
+//! Only support points that joined the simplex are recorded as iterations: the loop's last
+//! support call may be refused before that (the duality gap closed, or the point was already a
+//! vertex), so [`Trace::end`] — the number of support calls — can exceed the number of recorded
+//! iterations by one. Support is deterministic, so that last point can be recomputed from the
+//! last recorded closest point (`d = −v`) when it needs showing.
+//!
 //! The record is a list of [`TraceEvent`]s rather than a list of GJK iterations so that later
 //! stages of a query (the polytope of EPA, the steps of a cast) can add their own kinds of event
 //! to the same story.
@@ -23,10 +29,12 @@
 //!     &mut WarmStart::default(),
 //!     &mut trace,
 //! );
-//! assert_eq!(trace.iterations().count() as u32, result.iterations);
-//! let last = trace.iterations().last().unwrap();
-//! assert_eq!(last.closest, result.closest);
+//! // The squares are 1 apart; the last support call proved it and was not added.
+//! assert!((result.distance - 1.0).abs() < 1e-12);
+//! assert!(trace.iterations().count() as u32 <= result.iterations);
 //! assert_eq!(trace.end(), Some((result.termination, result.iterations)));
+//! let first = trace.iterations().next().unwrap();
+//! assert_eq!(first.support.w, first.support.a - first.support.b);
 //! # Ok::<(), gjk::ShapeError>(())
 //! ```
 
