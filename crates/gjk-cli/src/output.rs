@@ -125,6 +125,6 @@ mod tests {
             write_number(&mut out, x).unwrap();
             out.push(b' ');
         }
-        assert_eq!(String::from_utf8(out).unwrap(), "0.30000000000000004 1.0 1e-7 -2.5e300 0.0 ");
+        assert_eq!(String::from_utf8(out).unwrap(), "0.30000000000000004 1.0 1e-7 -2.5e+300 0.0 ");
     }
 }

@@ -117,6 +117,8 @@ fn answer_line<W: Write>(raw: &[u8], number: u64, out: &mut W) -> io::Result<Opt
     if text.trim().is_empty() {
         return Ok(None);
     }
+    // Without its line ending, JSON syntax errors point at the right column.
+    let text = text.trim_end_matches(['\n', '\r']);
     let parsed = match shapes::parse_line(text) {
         Ok(parsed) => parsed,
         Err(e) => {

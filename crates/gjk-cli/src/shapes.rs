@@ -491,3 +491,81 @@ impl Space for DVec3 {
         Some(Cone::<DVec3>::new(half_height, radius).map(boxed))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gjk::full_support;
+
+    fn shape(json: &str) -> Result<ShapeSpec, String> {
+        ShapeSpec::parse(&serde_json::from_str(json).unwrap(), "a", &mut Dimension::default())
+    }
+
+    #[test]
+    fn aliases_name_the_same_shapes() {
+        for (names, json_rest, kind) in [
+            (
+                &["points", "polygon", "polytope"][..],
+                r#""points":[[1,2]]"#,
+                Kind::Points(vec![[1.0, 2.0, 0.0]]),
+            ),
+            (&["sphere", "circle"], r#""radius":2"#, Kind::Sphere { radius: 2.0 }),
+            (
+                &["ellipsoid", "ellipse"],
+                r#""radii":[1,2]"#,
+                Kind::Ellipsoid { radii: [1.0, 2.0, 0.0] },
+            ),
+            (
+                &["cuboid", "box", "rectangle"],
+                r#""half_extents":[1,2]"#,
+                Kind::Cuboid { half_extents: [1.0, 2.0, 0.0] },
+            ),
+        ] {
+            for name in names {
+                let spec = shape(&format!(r#"{{"type":"{name}",{json_rest}}}"#)).unwrap();
+                assert_eq!(spec.kind, kind, "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn dimension_follows_the_evidence() {
+        let two = parse_line(
+            r#"{"a":{"type":"sphere","radius":1},"b":{"type":"sphere","radius":1},"pose_a":{"rotation":0.1}}"#,
+        );
+        assert!(matches!(two.map(|l| l.pair), Ok(ParsedPair::Two(_))));
+        let three = parse_line(
+            r#"{"a":{"type":"circle","radius":1},"b":{"type":"circle","radius":1},"pose_b":{"rotation":[0,0,0,1]}}"#,
+        );
+        assert!(matches!(three.map(|l| l.pair), Ok(ParsedPair::Three(_))));
+        let named = parse_line(
+            r#"{"a":{"type":"polygon","points":[[0,0]]},"b":{"type":"circle","radius":1}}"#,
+        );
+        assert!(matches!(named.map(|l| l.pair), Ok(ParsedPair::Two(_))));
+    }
+
+    #[test]
+    fn center_and_margin_shape_the_support() {
+        let spec =
+            shape(r#"{"type":"box","half_extents":[1,2],"center":[10,0],"margin":0.5}"#).unwrap();
+        let built = spec.build::<DVec2>("a").unwrap();
+        // Farthest point along +x: the face x = 11 pushed out by the margin.
+        assert_eq!(full_support(&*built, DVec2::X).x, 11.5);
+        assert_eq!(built.margin(), 0.5);
+    }
+
+    #[test]
+    fn errors_keep_the_id() {
+        let e = parse_line(r#"{"id":"q7","a":{"type":"sphere"}}"#).err().unwrap();
+        assert_eq!(e, LineError { id: Value::from("q7"), message: "a.radius: missing".into() });
+    }
+
+    #[test]
+    fn cylinder_cannot_be_built_in_2d() {
+        let spec = shape(r#"{"type":"cylinder","half_height":1,"radius":1}"#).unwrap();
+        assert_eq!(
+            spec.build::<DVec2>("b").err().unwrap(),
+            "b: cylinders and cones exist only in 3D"
+        );
+    }
+}
