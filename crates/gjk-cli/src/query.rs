@@ -57,7 +57,10 @@ pub(crate) fn run(args: &[OsString]) -> ExitCode {
         // The reader went away (`gjk query big.jsonl | head`): stop quietly.
         Err(StreamError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(StreamError::Write(e)) => fail(&format!("cannot write the answers: {e}")),
-        Err(StreamError::Read(e)) => fail(&format!("cannot read the input: {e}")),
+        Err(StreamError::Read(e)) => {
+            let name = path.map_or("standard input".into(), |p| p.to_string_lossy());
+            fail(&format!("cannot read {name}: {e}"))
+        }
     }
 }
 

@@ -38,7 +38,7 @@ pub(crate) enum ParsedPair {
     Three(PosedPair<DVec3>),
 }
 
-/// One answered-to-be input line: its id and its pair.
+/// One input line, ready to be answered: its id and its pair.
 pub(crate) struct ParsedLine {
     /// The line's `id` (`null` when absent), echoed in the answer.
     pub id: Value,

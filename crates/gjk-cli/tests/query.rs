@@ -376,3 +376,12 @@ fn closed_output_pipe_ends_quietly() {
     assert!(stderr.is_empty(), "stderr: {stderr}");
     assert_eq!(result.status.code(), Some(0));
 }
+
+#[test]
+fn unreadable_input_is_exit_2() {
+    // A directory opens but cannot be read.
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    let run = gjk(&["query", dir], b"");
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.starts_with(&format!("gjk: cannot read {dir}: ")), "{}", run.stderr);
+}
