@@ -1,0 +1,571 @@
+//! One input line → two posed shapes, in 2D or 3D, `f64` throughout.
+//!
+//! Parsing runs in two stages. The first reads the JSON into dimension-free [`ShapeSpec`]s and
+//! [`PoseSpec`]s, checking every field (type, finiteness, sign) and collecting evidence of the
+//! dimension: each coordinate array, a 2D angle, a 3D quaternion, a 3D-only shape type. All the
+//! evidence must agree, and the first disagreement is reported with both fields named. The second
+//! stage builds boxed [`gjk::Support`] shapes for the dimension found ([`ParsedPair`]).
+
+use gjk::{
+    Ball, Capsule, Cone, Cuboid, Cylinder, Ellipsoid, Polytope, Pose, Posed, Rounded, Segment,
+    ShapeError, Support, Triangle, Vector,
+};
+use glam::{DQuat, DVec2, DVec3};
+use serde_json::Value;
+
+use crate::json::{self, Object};
+
+/// A shape of the input line, in its local frame, ready for queries.
+pub(crate) type BoxedShape<V> = Box<dyn Support<V>>;
+
+/// Two shapes and their poses in one dimension.
+pub(crate) struct PosedPair<V: Vector> {
+    /// Shape `a` (with its `center` and `margin` applied).
+    pub a: BoxedShape<V>,
+    /// Where `a` sits in the world.
+    pub pose_a: Pose<V>,
+    /// Shape `b`.
+    pub b: BoxedShape<V>,
+    /// Where `b` sits in the world.
+    pub pose_b: Pose<V>,
+}
+
+/// A parsed pair, in the dimension its coordinates gave.
+pub(crate) enum ParsedPair {
+    /// A 2D pair.
+    Two(PosedPair<DVec2>),
+    /// A 3D pair.
+    Three(PosedPair<DVec3>),
+}
+
+/// One input line, ready to be answered: its id and its pair.
+pub(crate) struct ParsedLine {
+    /// The line's `id` (`null` when absent), echoed in the answer.
+    pub id: Value,
+    /// The shapes and poses.
+    pub pair: ParsedPair,
+}
+
+/// Why a line cannot be answered.
+#[derive(Debug, PartialEq)]
+pub(crate) struct LineError {
+    /// The line's `id` if it could be read, else `null`.
+    pub id: Value,
+    /// What is wrong, naming the field: `a.radius: must be positive, got -1`.
+    pub message: String,
+}
+
+/// Parses one input line: `{"id":…, "a": SHAPE, "b": SHAPE, "pose_a": POSE, "pose_b": POSE}`.
+pub(crate) fn parse_line(text: &str) -> Result<ParsedLine, LineError> {
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| LineError { id: Value::Null, message: json_syntax_error(&e) })?;
+    let id = value.get("id").cloned().unwrap_or(Value::Null);
+    match parse_pair(&value) {
+        Ok(pair) => Ok(ParsedLine { id, pair }),
+        Err(message) => Err(LineError { id, message }),
+    }
+}
+
+/// `invalid JSON at column 7: expected value` (serde's message without its "line 1").
+fn json_syntax_error(e: &serde_json::Error) -> String {
+    let full = e.to_string();
+    let reason = full.rsplit_once(" at line ").map_or(full.as_str(), |(reason, _)| reason);
+    format!("invalid JSON at column {}: {reason}", e.column())
+}
+
+/// The pair of a parsed line.
+fn parse_pair(value: &Value) -> Result<ParsedPair, String> {
+    let line = match value {
+        Value::Object(_) => Object::new(value, "")?,
+        other => {
+            return Err(format!("expected a JSON object per line, got {}", json::describe(other)))
+        }
+    };
+    let mut dimension = Dimension::default();
+    let a = ShapeSpec::parse(line.required("a")?, "a", &mut dimension)?;
+    let b = ShapeSpec::parse(line.required("b")?, "b", &mut dimension)?;
+    let pose_a = PoseSpec::parse(line.optional("pose_a"), "pose_a", &mut dimension)?;
+    let pose_b = PoseSpec::parse(line.optional("pose_b"), "pose_b", &mut dimension)?;
+    let dim = dimension.resolve(&[&a, &b]);
+    if dim == 2 {
+        Ok(ParsedPair::Two(build_pair(&a, &pose_a, &b, &pose_b)?))
+    } else {
+        Ok(ParsedPair::Three(build_pair(&a, &pose_a, &b, &pose_b)?))
+    }
+}
+
+fn build_pair<V: Space>(
+    a: &ShapeSpec,
+    pose_a: &PoseSpec,
+    b: &ShapeSpec,
+    pose_b: &PoseSpec,
+) -> Result<PosedPair<V>, String> {
+    Ok(PosedPair {
+        a: a.build::<V>("a")?,
+        pose_a: pose_a.build::<V>("pose_a")?,
+        b: b.build::<V>("b")?,
+        pose_b: pose_b.build::<V>("pose_b")?,
+    })
+}
+
+/// What a field says about the dimension.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Evidence {
+    /// An array of 2 or 3 coordinates.
+    Coordinates(usize),
+    /// A rotation given as one angle (2D).
+    Angle,
+    /// A rotation given as a quaternion (3D).
+    Quaternion,
+    /// A shape type that exists only in 3D.
+    ThreeDOnly,
+}
+
+impl Evidence {
+    fn dimension(self) -> usize {
+        match self {
+            Self::Coordinates(n) => n,
+            Self::Angle => 2,
+            Self::Quaternion | Self::ThreeDOnly => 3,
+        }
+    }
+
+    fn describe(self) -> String {
+        match self {
+            Self::Coordinates(n) => format!("has {n} coordinates"),
+            Self::Angle => "is a 2D angle".to_owned(),
+            Self::Quaternion => "is a 3D quaternion".to_owned(),
+            Self::ThreeDOnly => "is a 3D-only shape".to_owned(),
+        }
+    }
+}
+
+/// The dimension of a line: the first evidence seen, which all later evidence must match.
+#[derive(Default)]
+struct Dimension {
+    first: Option<(Evidence, String)>,
+}
+
+impl Dimension {
+    /// Records that the field at `path` implies `evidence`; an error if it contradicts the first.
+    fn see(&mut self, evidence: Evidence, path: &str) -> Result<(), String> {
+        match &self.first {
+            None => {
+                self.first = Some((evidence, path.to_owned()));
+                Ok(())
+            }
+            Some((first, _)) if first.dimension() == evidence.dimension() => Ok(()),
+            Some((first, first_path)) => Err(json::at(
+                path,
+                format!(
+                    "{}, but {first_path} {}: 2D and 3D cannot be mixed",
+                    evidence.describe(),
+                    first.describe()
+                ),
+            )),
+        }
+    }
+
+    /// The dimension; without any evidence (say two spheres without centres or poses) the
+    /// shape names decide (`circle`, `ellipse`, `rectangle`, `polygon` mean 2D), else 3D.
+    fn resolve(&self, shapes: &[&ShapeSpec]) -> usize {
+        match &self.first {
+            Some((evidence, _)) => evidence.dimension(),
+            None if shapes.iter().all(|s| s.planar_name) => 2,
+            None => 3,
+        }
+    }
+}
+
+/// A shape as read from JSON, before its dimension is known (2D coordinates have `z = 0`).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct ShapeSpec {
+    /// The shape proper.
+    pub kind: Kind,
+    /// Where the shape's local origin is moved to (`center`).
+    pub center: Option<[f64; 3]>,
+    /// The rounding radius (`margin`, 0 when absent).
+    pub margin: f64,
+    /// Whether the type name is a 2D one (`circle`, `polygon`, …).
+    planar_name: bool,
+}
+
+/// The shape families of the input format.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Kind {
+    /// The convex hull of points (`points`, `polygon`, `polytope`).
+    Points(Vec<[f64; 3]>),
+    /// A ball (`sphere`, `circle`).
+    Sphere { radius: f64 },
+    /// An axis-aligned ellipsoid (`ellipsoid`, `ellipse`).
+    Ellipsoid { radii: [f64; 3] },
+    /// An axis-aligned box (`cuboid`, `box`, `rectangle`).
+    Cuboid { half_extents: [f64; 3] },
+    /// A segment.
+    Segment { a: [f64; 3], b: [f64; 3] },
+    /// A triangle.
+    Triangle { a: [f64; 3], b: [f64; 3], c: [f64; 3] },
+    /// A capsule: the segment `a b` swept by a ball.
+    Capsule { a: [f64; 3], b: [f64; 3], radius: f64 },
+    /// A 3D cylinder along local y.
+    Cylinder { half_height: f64, radius: f64 },
+    /// A 3D cone along local y, apex up.
+    Cone { half_height: f64, radius: f64 },
+}
+
+/// The accepted shape type names.
+const SHAPE_TYPES: &str = "points, polygon, polytope, sphere, circle, ellipsoid, ellipse, \
+                           cuboid, box, rectangle, segment, triangle, capsule, cylinder, cone";
+
+/// Reads fields of one shape object, recording the dimension evidence of each.
+struct ShapeReader<'v, 'd> {
+    object: Object<'v>,
+    dimension: &'d mut Dimension,
+}
+
+impl ShapeReader<'_, '_> {
+    fn point(&mut self, key: &str) -> Result<[f64; 3], String> {
+        let path = self.object.field_path(key);
+        self.coordinates(self.object.required(key)?, &path)
+    }
+
+    fn coordinates(&mut self, value: &Value, path: &str) -> Result<[f64; 3], String> {
+        let (c, n) = json::coordinates(value, path)?;
+        self.dimension.see(Evidence::Coordinates(n), path)?;
+        Ok(c)
+    }
+
+    /// A vector field whose every coordinate passes `check`.
+    fn sizes(
+        &mut self,
+        key: &str,
+        check: fn(f64, &str) -> Result<f64, String>,
+    ) -> Result<[f64; 3], String> {
+        let path = self.object.field_path(key);
+        let (c, n) = json::coordinates(self.object.required(key)?, &path)?;
+        for (i, &x) in c[..n].iter().enumerate() {
+            check(x, &format!("{path}[{i}]"))?;
+        }
+        self.dimension.see(Evidence::Coordinates(n), &path)?;
+        Ok(c)
+    }
+
+    fn points(&mut self) -> Result<Vec<[f64; 3]>, String> {
+        let path = self.object.field_path("points");
+        let items = json::numbers(self.object.required("points")?, &path)?;
+        if items.is_empty() {
+            return Err(json::at(&path, "needs at least one point, got none".to_owned()));
+        }
+        let mut points = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            points.push(self.coordinates(item, &format!("{path}[{i}]"))?);
+        }
+        Ok(points)
+    }
+
+    fn kind(&mut self, name: &str) -> Result<Kind, String> {
+        let o = self.object;
+        Ok(match name {
+            "points" | "polygon" | "polytope" => Kind::Points(self.points()?),
+            "sphere" | "circle" => Kind::Sphere { radius: o.positive("radius")? },
+            "ellipsoid" | "ellipse" => {
+                Kind::Ellipsoid { radii: self.sizes("radii", json::positive)? }
+            }
+            "cuboid" | "box" | "rectangle" => {
+                Kind::Cuboid { half_extents: self.sizes("half_extents", json::non_negative)? }
+            }
+            "segment" => Kind::Segment { a: self.point("a")?, b: self.point("b")? },
+            "triangle" => {
+                Kind::Triangle { a: self.point("a")?, b: self.point("b")?, c: self.point("c")? }
+            }
+            "capsule" => Kind::Capsule {
+                a: self.point("a")?,
+                b: self.point("b")?,
+                radius: o.non_negative("radius")?,
+            },
+            "cylinder" | "cone" => {
+                self.dimension.see(Evidence::ThreeDOnly, &o.field_path("type"))?;
+                let half_height = o.non_negative("half_height")?;
+                let radius = o.non_negative("radius")?;
+                if name == "cone" {
+                    Kind::Cone { half_height, radius }
+                } else {
+                    Kind::Cylinder { half_height, radius }
+                }
+            }
+            other => {
+                return Err(json::at(
+                    &o.field_path("type"),
+                    format!(
+                        "unknown shape type {} (expected one of {SHAPE_TYPES})",
+                        Value::String(other.to_owned())
+                    ),
+                ))
+            }
+        })
+    }
+}
+
+impl ShapeSpec {
+    /// Reads the shape object `value` found at `path` (`a` or `b`).
+    fn parse(value: &Value, path: &str, dimension: &mut Dimension) -> Result<Self, String> {
+        let object = Object::new(value, path)?;
+        let name = object.string("type")?;
+        let mut reader = ShapeReader { object, dimension };
+        let kind = reader.kind(name)?;
+        let center = match object.optional("center") {
+            Some(c) => Some(reader.coordinates(c, &object.field_path("center"))?),
+            None => None,
+        };
+        let margin = match object.optional("margin") {
+            Some(m) => json::non_negative(
+                json::number(m, &object.field_path("margin"))?,
+                &object.field_path("margin"),
+            )?,
+            None => 0.0,
+        };
+        let planar_name = matches!(name, "circle" | "ellipse" | "rectangle" | "polygon");
+        Ok(Self { kind, center, margin, planar_name })
+    }
+
+    /// The shape in dimension `V`: the core, moved to its centre, rounded by its margin.
+    /// `path` names the shape in errors (after the checks of [`ShapeSpec::parse`] only the
+    /// library's own checks remain).
+    pub(crate) fn build<V: Space>(&self, path: &str) -> Result<BoxedShape<V>, String> {
+        let library = |e: ShapeError| json::at(path, e.to_string());
+        let v = |c: &[f64; 3]| V::from_components(*c);
+        let core = match &self.kind {
+            Kind::Points(points) => Some(Polytope::new(points.iter().map(v).collect()).map(boxed)),
+            Kind::Sphere { radius } => Some(Ball::<V>::new(*radius).map(boxed)),
+            Kind::Ellipsoid { radii } => Some(Ellipsoid::new(v(radii)).map(boxed)),
+            Kind::Cuboid { half_extents } => Some(Cuboid::new(v(half_extents)).map(boxed)),
+            Kind::Segment { a, b } => Some(Segment::new(v(a), v(b)).map(boxed)),
+            Kind::Triangle { a, b, c } => Some(Triangle::new(v(a), v(b), v(c)).map(boxed)),
+            Kind::Capsule { a, b, radius } => Some(Capsule::new(v(a), v(b), *radius).map(boxed)),
+            Kind::Cylinder { half_height, radius } => V::cylinder(*half_height, *radius),
+            Kind::Cone { half_height, radius } => V::cone(*half_height, *radius),
+        };
+        let core = core
+            .ok_or_else(|| json::at(path, "cylinders and cones exist only in 3D".to_owned()))?
+            .map_err(library)?;
+        let placed: BoxedShape<V> = match &self.center {
+            Some(c) => {
+                let pose = Pose::from_translation(V::from_components(*c)).map_err(library)?;
+                Box::new(Posed::new(core, pose))
+            }
+            None => core,
+        };
+        if self.margin > 0.0 {
+            Ok(Box::new(Rounded::new(placed, self.margin).map_err(library)?))
+        } else {
+            Ok(placed)
+        }
+    }
+}
+
+/// A shape behind a pointer.
+fn boxed<V: Vector, S: Support<V> + 'static>(shape: S) -> BoxedShape<V> {
+    Box::new(shape)
+}
+
+/// A rotation as read from JSON.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum RotationSpec {
+    /// No rotation given.
+    Identity,
+    /// A 2D angle in radians, counter-clockwise.
+    Angle(f64),
+    /// A 3D quaternion `[x, y, z, w]` (normalised when built).
+    Quaternion([f64; 4]),
+}
+
+/// A pose as read from JSON.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct PoseSpec {
+    /// The translation (`[0, 0, 0]` when absent).
+    pub translation: [f64; 3],
+    /// The rotation.
+    pub rotation: RotationSpec,
+}
+
+impl PoseSpec {
+    /// Reads the pose at `path`; absent (or `null`) is the identity.
+    fn parse(value: Option<&Value>, path: &str, dimension: &mut Dimension) -> Result<Self, String> {
+        let mut pose = Self { translation: [0.0; 3], rotation: RotationSpec::Identity };
+        let Some(value) = value else { return Ok(pose) };
+        let object = Object::new(value, path)?;
+        if let Some(t) = object.optional("translation") {
+            let t_path = object.field_path("translation");
+            let (c, n) = json::coordinates(t, &t_path)?;
+            dimension.see(Evidence::Coordinates(n), &t_path)?;
+            pose.translation = c;
+        }
+        if let Some(r) = object.optional("rotation") {
+            let r_path = object.field_path("rotation");
+            pose.rotation = parse_rotation(r, &r_path)?;
+            let evidence = match pose.rotation {
+                RotationSpec::Quaternion(_) => Evidence::Quaternion,
+                _ => Evidence::Angle,
+            };
+            dimension.see(evidence, &r_path)?;
+        }
+        Ok(pose)
+    }
+
+    /// The pose in dimension `V`; `path` names it in errors.
+    pub(crate) fn build<V: Space>(&self, path: &str) -> Result<Pose<V>, String> {
+        V::pose(self.rotation, V::from_components(self.translation))
+            .map_err(|e| json::at(&format!("{path}.rotation"), e.to_string()))
+    }
+}
+
+fn parse_rotation(value: &Value, path: &str) -> Result<RotationSpec, String> {
+    if value.is_number() {
+        return Ok(RotationSpec::Angle(json::number(value, path)?));
+    }
+    let wrong = || {
+        json::at(
+            path,
+            format!(
+                "expected an angle in radians (2D) or a quaternion [x, y, z, w] (3D), got {}",
+                json::describe(value)
+            ),
+        )
+    };
+    let Value::Array(items) = value else { return Err(wrong()) };
+    if items.len() != 4 {
+        return Err(wrong());
+    }
+    let mut q = [0.0; 4];
+    for (i, item) in items.iter().enumerate() {
+        q[i] = json::number(item, &format!("{path}[{i}]"))?;
+    }
+    if q.iter().all(|&x| x == 0.0) {
+        return Err(json::at(path, "the zero quaternion is not a rotation".to_owned()));
+    }
+    Ok(RotationSpec::Quaternion(q))
+}
+
+/// The dimension-specific parts of building shapes and poses: `DVec2` and `DVec3`.
+pub(crate) trait Space: Vector<Real = f64> {
+    /// A pose from a rotation and a translation.
+    fn pose(rotation: RotationSpec, translation: Self) -> Result<Pose<Self>, ShapeError>;
+    /// A cylinder, or `None` where there is none (2D).
+    fn cylinder(half_height: f64, radius: f64) -> Option<Result<BoxedShape<Self>, ShapeError>>;
+    /// A cone, or `None` where there is none (2D).
+    fn cone(half_height: f64, radius: f64) -> Option<Result<BoxedShape<Self>, ShapeError>>;
+}
+
+impl Space for DVec2 {
+    fn pose(rotation: RotationSpec, translation: Self) -> Result<Pose<Self>, ShapeError> {
+        match rotation {
+            RotationSpec::Identity => Pose::from_translation(translation),
+            RotationSpec::Angle(angle) => Pose::<DVec2>::from_angle_translation(angle, translation),
+            // The dimension check keeps quaternions out of 2D.
+            RotationSpec::Quaternion(_) => Err(ShapeError::InvalidRotation),
+        }
+    }
+    fn cylinder(_: f64, _: f64) -> Option<Result<BoxedShape<Self>, ShapeError>> {
+        None
+    }
+    fn cone(_: f64, _: f64) -> Option<Result<BoxedShape<Self>, ShapeError>> {
+        None
+    }
+}
+
+impl Space for DVec3 {
+    fn pose(rotation: RotationSpec, translation: Self) -> Result<Pose<Self>, ShapeError> {
+        match rotation {
+            RotationSpec::Identity => Pose::from_translation(translation),
+            RotationSpec::Quaternion([x, y, z, w]) => {
+                Pose::new(DQuat::from_xyzw(x, y, z, w), translation)
+            }
+            // The dimension check keeps angles out of 3D.
+            RotationSpec::Angle(_) => Err(ShapeError::InvalidRotation),
+        }
+    }
+    fn cylinder(half_height: f64, radius: f64) -> Option<Result<BoxedShape<Self>, ShapeError>> {
+        Some(Cylinder::<DVec3>::new(half_height, radius).map(boxed))
+    }
+    fn cone(half_height: f64, radius: f64) -> Option<Result<BoxedShape<Self>, ShapeError>> {
+        Some(Cone::<DVec3>::new(half_height, radius).map(boxed))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gjk::full_support;
+
+    fn shape(json: &str) -> Result<ShapeSpec, String> {
+        ShapeSpec::parse(&serde_json::from_str(json).unwrap(), "a", &mut Dimension::default())
+    }
+
+    #[test]
+    fn aliases_name_the_same_shapes() {
+        for (names, json_rest, kind) in [
+            (
+                &["points", "polygon", "polytope"][..],
+                r#""points":[[1,2]]"#,
+                Kind::Points(vec![[1.0, 2.0, 0.0]]),
+            ),
+            (&["sphere", "circle"], r#""radius":2"#, Kind::Sphere { radius: 2.0 }),
+            (
+                &["ellipsoid", "ellipse"],
+                r#""radii":[1,2]"#,
+                Kind::Ellipsoid { radii: [1.0, 2.0, 0.0] },
+            ),
+            (
+                &["cuboid", "box", "rectangle"],
+                r#""half_extents":[1,2]"#,
+                Kind::Cuboid { half_extents: [1.0, 2.0, 0.0] },
+            ),
+        ] {
+            for name in names {
+                let spec = shape(&format!(r#"{{"type":"{name}",{json_rest}}}"#)).unwrap();
+                assert_eq!(spec.kind, kind, "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn dimension_follows_the_evidence() {
+        let two = parse_line(
+            r#"{"a":{"type":"sphere","radius":1},"b":{"type":"sphere","radius":1},"pose_a":{"rotation":0.1}}"#,
+        );
+        assert!(matches!(two.map(|l| l.pair), Ok(ParsedPair::Two(_))));
+        let three = parse_line(
+            r#"{"a":{"type":"circle","radius":1},"b":{"type":"circle","radius":1},"pose_b":{"rotation":[0,0,0,1]}}"#,
+        );
+        assert!(matches!(three.map(|l| l.pair), Ok(ParsedPair::Three(_))));
+        let named = parse_line(
+            r#"{"a":{"type":"polygon","points":[[0,0]]},"b":{"type":"circle","radius":1}}"#,
+        );
+        assert!(matches!(named.map(|l| l.pair), Ok(ParsedPair::Two(_))));
+    }
+
+    #[test]
+    fn center_and_margin_shape_the_support() {
+        let spec =
+            shape(r#"{"type":"box","half_extents":[1,2],"center":[10,0],"margin":0.5}"#).unwrap();
+        let built = spec.build::<DVec2>("a").unwrap();
+        // Farthest point along +x: the face x = 11 pushed out by the margin.
+        assert_eq!(full_support(&*built, DVec2::X).x, 11.5);
+        assert_eq!(built.margin(), 0.5);
+    }
+
+    #[test]
+    fn errors_keep_the_id() {
+        let e = parse_line(r#"{"id":"q7","a":{"type":"sphere"}}"#).err().unwrap();
+        assert_eq!(e, LineError { id: Value::from("q7"), message: "a.radius: missing".into() });
+    }
+
+    #[test]
+    fn cylinder_cannot_be_built_in_2d() {
+        let spec = shape(r#"{"type":"cylinder","half_height":1,"radius":1}"#).unwrap();
+        assert_eq!(
+            spec.build::<DVec2>("b").err().unwrap(),
+            "b: cylinders and cones exist only in 3D"
+        );
+    }
+}

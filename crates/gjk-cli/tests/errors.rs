@@ -1,0 +1,363 @@
+//! Every kind of line `gjk query` cannot answer: each gets an error record naming the line, the
+//! id (null when unknown) and the field, the lines around it are still answered, and the exit
+//! status is 1.
+
+mod common;
+
+use common::{gjk, num, query};
+use serde_json::{json, Value};
+
+/// Two balls of radius 1, centres 3 apart: distance 1.
+const BEFORE: &str = r#"{"id":"before","a":{"type":"sphere","radius":1},"b":{"type":"sphere","radius":1},"pose_b":{"translation":[3,0,0]}}"#;
+/// A 2×2 square and a unit circle centred at (4, 0): distance 2.
+const AFTER: &str = r#"{"id":"after","a":{"type":"rectangle","half_extents":[1,1]},"b":{"type":"circle","radius":1,"center":[4,0]}}"#;
+
+/// Runs BEFORE, `bad`, AFTER and checks the error record of line 2 and the answers around it.
+fn assert_rejected_bytes(bad: &[u8], id: Value, message: &str) {
+    let mut input = Vec::new();
+    input.extend_from_slice(BEFORE.as_bytes());
+    input.push(b'\n');
+    input.extend_from_slice(bad);
+    input.push(b'\n');
+    input.extend_from_slice(AFTER.as_bytes());
+    input.push(b'\n');
+    let run = gjk(&["query"], &input);
+    assert_eq!(run.status, 1, "stderr: {}", run.stderr);
+    assert_eq!(run.stderr, "");
+    let records = run.records();
+    assert_eq!(records.len(), 3, "{}", run.stdout);
+    assert_eq!(records[1], json!({"id": id, "line": 2, "error": message}));
+    assert_eq!(records[0]["id"], "before");
+    assert!((num(&records[0], "distance") - 1.0).abs() < 1e-12);
+    assert_eq!(records[2]["id"], "after");
+    assert!((num(&records[2], "distance") - 2.0).abs() < 1e-12);
+}
+
+fn assert_rejected(bad: &str, id: Value, message: &str) {
+    assert_rejected_bytes(bad.as_bytes(), id, message);
+}
+
+#[test]
+fn error_record_has_id_line_error_in_that_order() {
+    let run = query("{\"id\":[1,\"x\"],\"a\":{}}\n");
+    assert_eq!(run.status, 1);
+    assert_eq!(run.stdout, "{\"id\":[1,\"x\"],\"line\":1,\"error\":\"a.type: missing\"}\n");
+}
+
+#[test]
+fn bad_json() {
+    assert_rejected(
+        r#"{"id": 7, "a": {"type": "sphere""#,
+        Value::Null,
+        "invalid JSON at column 32: EOF while parsing an object",
+    );
+}
+
+#[test]
+fn nan_is_not_json() {
+    assert_rejected(
+        r#"{"id":1,"a":{"type":"sphere","radius":NaN},"b":{"type":"sphere","radius":1}}"#,
+        Value::Null,
+        "invalid JSON at column 39: expected value",
+    );
+}
+
+#[test]
+fn infinity_is_not_json() {
+    assert_rejected(
+        r#"{"id":1,"a":{"type":"sphere","radius":1},"b":{"type":"sphere","radius":-Infinity}}"#,
+        Value::Null,
+        "invalid JSON at column 73: invalid number",
+    );
+}
+
+#[test]
+fn number_beyond_f64() {
+    assert_rejected(
+        r#"{"id":1,"a":{"type":"sphere","radius":1e400},"b":{"type":"sphere","radius":1}}"#,
+        Value::Null,
+        "invalid JSON at column 43: number out of range",
+    );
+}
+
+#[test]
+fn number_beyond_the_accepted_magnitude() {
+    assert_rejected(
+        r#"{"id":1,"a":{"type":"sphere","radius":1},"b":{"type":"sphere","radius":1},"pose_b":{"translation":[0,-2e16,0]}}"#,
+        json!(1),
+        "pose_b.translation[1]: magnitude must be at most 1e15, got -2e16",
+    );
+}
+
+#[test]
+fn unknown_shape_type() {
+    assert_rejected(
+        r#"{"id":"u","a":{"type":"blob","radius":1},"b":{"type":"sphere","radius":1}}"#,
+        json!("u"),
+        "a.type: unknown shape type \"blob\" (expected one of points, polygon, polytope, sphere, \
+         circle, ellipsoid, ellipse, cuboid, box, rectangle, segment, triangle, capsule, \
+         cylinder, cone)",
+    );
+}
+
+#[test]
+fn shape_type_not_a_string() {
+    assert_rejected(
+        r#"{"id":2,"a":{"type":"sphere","radius":1},"b":{"type":["sphere"],"radius":1}}"#,
+        json!(2),
+        "b.type: expected a string, got an array of 1 items",
+    );
+}
+
+#[test]
+fn too_many_coordinates() {
+    assert_rejected(
+        r#"{"id":3,"a":{"type":"sphere","radius":1,"center":[1,2,3,4]},"b":{"type":"sphere","radius":1}}"#,
+        json!(3),
+        "a.center: expected 2 or 3 coordinates, got 4",
+    );
+}
+
+#[test]
+fn too_few_coordinates() {
+    assert_rejected(
+        r#"{"id":3,"a":{"type":"segment","a":[1],"b":[2]},"b":{"type":"sphere","radius":1}}"#,
+        json!(3),
+        "a.a: expected 2 or 3 coordinates, got 1",
+    );
+}
+
+#[test]
+fn quaternion_with_three_numbers() {
+    assert_rejected(
+        r#"{"id":4,"a":{"type":"sphere","radius":1},"b":{"type":"sphere","radius":1},"pose_b":{"rotation":[0,0,1]}}"#,
+        json!(4),
+        "pose_b.rotation: expected an angle in radians (2D) or a quaternion [x, y, z, w] (3D), \
+         got an array of 3 items",
+    );
+}
+
+#[test]
+fn zero_quaternion() {
+    assert_rejected(
+        r#"{"id":4,"a":{"type":"box","half_extents":[1,1,1]},"b":{"type":"sphere","radius":1},"pose_a":{"rotation":[0,0,0,0]}}"#,
+        json!(4),
+        "pose_a.rotation: the zero quaternion is not a rotation",
+    );
+}
+
+#[test]
+fn empty_point_set() {
+    assert_rejected(
+        r#"{"id":5,"a":{"type":"polygon","points":[]},"b":{"type":"circle","radius":1}}"#,
+        json!(5),
+        "a.points: needs at least one point, got none",
+    );
+}
+
+#[test]
+fn point_not_an_array() {
+    assert_rejected(
+        r#"{"id":5,"a":{"type":"points","points":[[0,0],7]},"b":{"type":"circle","radius":1}}"#,
+        json!(5),
+        "a.points[1]: expected an array of numbers, got the number 7",
+    );
+}
+
+#[test]
+fn negative_sphere_radius() {
+    assert_rejected(
+        r#"{"id":6,"a":{"type":"sphere","radius":-1},"b":{"type":"sphere","radius":1}}"#,
+        json!(6),
+        "a.radius: must be positive, got -1",
+    );
+}
+
+#[test]
+fn zero_circle_radius() {
+    assert_rejected(
+        r#"{"id":6,"a":{"type":"circle","radius":1},"b":{"type":"circle","radius":0}}"#,
+        json!(6),
+        "b.radius: must be positive, got 0",
+    );
+}
+
+#[test]
+fn negative_capsule_radius() {
+    assert_rejected(
+        r#"{"id":6,"a":{"type":"capsule","a":[0,0],"b":[1,0],"radius":-0.5},"b":{"type":"circle","radius":1}}"#,
+        json!(6),
+        "a.radius: must not be negative, got -0.5",
+    );
+}
+
+#[test]
+fn negative_cylinder_height() {
+    assert_rejected(
+        r#"{"id":6,"a":{"type":"cylinder","half_height":-1,"radius":1},"b":{"type":"sphere","radius":1}}"#,
+        json!(6),
+        "a.half_height: must not be negative, got -1",
+    );
+}
+
+#[test]
+fn negative_half_extent() {
+    assert_rejected(
+        r#"{"id":6,"a":{"type":"sphere","radius":1},"b":{"type":"box","half_extents":[1,-2,1]}}"#,
+        json!(6),
+        "b.half_extents[1]: must not be negative, got -2",
+    );
+}
+
+#[test]
+fn zero_ellipse_radius() {
+    assert_rejected(
+        r#"{"id":6,"a":{"type":"ellipse","radii":[0,1]},"b":{"type":"circle","radius":1}}"#,
+        json!(6),
+        "a.radii[0]: must be positive, got 0",
+    );
+}
+
+#[test]
+fn negative_margin() {
+    assert_rejected(
+        r#"{"id":6,"a":{"type":"triangle","a":[0,0],"b":[1,0],"c":[0,1],"margin":-0.1},"b":{"type":"circle","radius":1}}"#,
+        json!(6),
+        "a.margin: must not be negative, got -0.1",
+    );
+}
+
+#[test]
+fn mixed_dimensions_between_shapes() {
+    assert_rejected(
+        r#"{"id":7,"a":{"type":"circle","radius":1,"center":[0,0]},"b":{"type":"sphere","radius":1,"center":[0,0,3]}}"#,
+        json!(7),
+        "b.center: has 3 coordinates, but a.center has 2 coordinates: 2D and 3D cannot be mixed",
+    );
+}
+
+#[test]
+fn mixed_dimensions_within_a_point_set() {
+    assert_rejected(
+        r#"{"id":7,"a":{"type":"points","points":[[0,0],[1,0],[0,1,2]]},"b":{"type":"circle","radius":1}}"#,
+        json!(7),
+        "a.points[2]: has 3 coordinates, but a.points[0] has 2 coordinates: 2D and 3D cannot be \
+         mixed",
+    );
+}
+
+#[test]
+fn mixed_dimensions_within_a_segment() {
+    assert_rejected(
+        r#"{"id":7,"a":{"type":"segment","a":[0,0,0],"b":[1,0]},"b":{"type":"circle","radius":1}}"#,
+        json!(7),
+        "a.b: has 2 coordinates, but a.a has 3 coordinates: 2D and 3D cannot be mixed",
+    );
+}
+
+#[test]
+fn mixed_dimensions_within_a_pose() {
+    assert_rejected(
+        r#"{"id":7,"a":{"type":"sphere","radius":1},"b":{"type":"sphere","radius":1},"pose_b":{"translation":[3,0],"rotation":[0,0,0,1]}}"#,
+        json!(7),
+        "pose_b.rotation: is a 3D quaternion, but pose_b.translation has 2 coordinates: 2D and \
+         3D cannot be mixed",
+    );
+}
+
+#[test]
+fn angle_with_a_3d_shape() {
+    assert_rejected(
+        r#"{"id":7,"a":{"type":"box","half_extents":[1,1,1]},"b":{"type":"sphere","radius":1},"pose_a":{"rotation":0.5}}"#,
+        json!(7),
+        "pose_a.rotation: is a 2D angle, but a.half_extents has 3 coordinates: 2D and 3D cannot \
+         be mixed",
+    );
+}
+
+#[test]
+fn cone_in_2d() {
+    assert_rejected(
+        r#"{"id":7,"a":{"type":"circle","radius":1,"center":[0,0]},"b":{"type":"cone","half_height":1,"radius":1}}"#,
+        json!(7),
+        "b.type: is a 3D-only shape, but a.center has 2 coordinates: 2D and 3D cannot be mixed",
+    );
+}
+
+#[test]
+fn missing_shape() {
+    assert_rejected(r#"{"id":8,"a":{"type":"sphere","radius":1}}"#, json!(8), "b: missing");
+}
+
+#[test]
+fn null_shape_counts_as_missing() {
+    assert_rejected(
+        r#"{"id":8,"a":null,"b":{"type":"sphere","radius":1}}"#,
+        json!(8),
+        "a: missing",
+    );
+}
+
+#[test]
+fn missing_radius() {
+    assert_rejected(
+        r#"{"id":8,"a":{"type":"capsule","a":[0,0,0],"b":[0,1,0]},"b":{"type":"sphere","radius":1}}"#,
+        json!(8),
+        "a.radius: missing",
+    );
+}
+
+#[test]
+fn missing_type() {
+    assert_rejected(
+        r#"{"id":{"run":3},"a":{"radius":1},"b":{"type":"sphere","radius":1}}"#,
+        json!({"run": 3}),
+        "a.type: missing",
+    );
+}
+
+#[test]
+fn number_given_as_string() {
+    assert_rejected(
+        r#"{"id":9,"a":{"type":"sphere","radius":"1"},"b":{"type":"sphere","radius":1}}"#,
+        json!(9),
+        "a.radius: expected a number, got the string \"1\"",
+    );
+}
+
+#[test]
+fn shape_not_an_object() {
+    assert_rejected(
+        r#"{"id":9,"a":{"type":"sphere","radius":1},"b":5}"#,
+        json!(9),
+        "b: expected an object, got the number 5",
+    );
+}
+
+#[test]
+fn pose_not_an_object() {
+    assert_rejected(
+        r#"{"id":9,"a":{"type":"sphere","radius":1},"b":{"type":"sphere","radius":1},"pose_a":[0,0,0]}"#,
+        json!(9),
+        "pose_a: expected an object, got an array of 3 items",
+    );
+}
+
+#[test]
+fn line_is_an_array() {
+    assert_rejected(
+        "[1, 2]",
+        Value::Null,
+        "expected a JSON object per line, got an array of 2 items",
+    );
+}
+
+#[test]
+fn line_is_a_number() {
+    assert_rejected("42", Value::Null, "expected a JSON object per line, got the number 42");
+}
+
+#[test]
+fn line_is_not_utf8() {
+    assert_rejected_bytes(b"{\"id\":\"\xff\"}", Value::Null, "line is not valid UTF-8");
+}
