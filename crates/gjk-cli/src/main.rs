@@ -1,7 +1,8 @@
 //! `gjk`: convex collision queries from the command line.
 //!
 //! * `gjk query [FILE]` answers JSON-lines queries (see [`query`] and README.md);
-//! * `gjk demo` answers a built-in scene of 2D and 3D pairs and prints a table.
+//! * `gjk demo` answers a built-in scene of 2D and 3D pairs and prints a table;
+//! * `gjk explain PAIR` walks through one GJK run in words, and draws it with `--svg`.
 //!
 //! Arguments are parsed by hand: one subcommand word, then that subcommand's own arguments,
 //! so a new subcommand is one arm in [`run`]. Exit status: 0 success, 1 some query lines
@@ -9,6 +10,7 @@
 //! output goes away (broken pipe).
 
 mod demo;
+mod explain;
 mod json;
 mod output;
 mod query;
@@ -30,6 +32,7 @@ gjk — convex collision queries (GJK) from the command line
 usage:
   gjk query [FILE]   answer JSON-lines queries from FILE or standard input
   gjk demo           answer a built-in scene of 2D and 3D pairs, printed as a table
+  gjk explain PAIR   walk through one GJK run step by step (`gjk explain --help`); --svg draws it
   gjk help           show this text (also -h, --help; `gjk query --help` for the format)
   gjk --version      show the version
 
@@ -49,6 +52,7 @@ fn run(args: &[OsString]) -> ExitCode {
     match command.to_str() {
         Some("query") => query::run(rest),
         Some("demo") => demo::run(rest),
+        Some("explain") => explain::run(rest),
         Some("help" | "-h" | "--help") => print_stdout(USAGE),
         Some("-V" | "--version") => print_stdout(concat!("gjk ", env!("CARGO_PKG_VERSION"), "\n")),
         _ => usage_error(&format!("unknown command {}", command.to_string_lossy())),
