@@ -49,12 +49,16 @@
 
 extern crate alloc;
 
+pub mod contact;
+pub mod epa;
 pub mod error;
 pub mod gjk;
 pub mod math;
 pub mod shape;
 pub mod simplex;
 
+pub use crate::contact::{contact, Contact, ContactOptions, ContactResult};
+pub use crate::epa::{EpaOptions, EpaTermination, Penetration};
 pub use crate::error::ShapeError;
 pub use crate::gjk::{
     closest_points, distance, intersects, GjkObserver, GjkOptions, GjkResult, GjkStep, Goal, Pair,
