@@ -65,10 +65,12 @@ impl<V: Vector> Basis<V> {
         self.len += 1;
     }
 
-    /// A unit vector orthogonal to the chosen points' hull: `preferred`'s orthogonal part when
-    /// it has one, else `fallback`.
-    fn normal(&self, preferred: V, fallback: V) -> V {
-        self.residual(preferred).direction().unwrap_or(fallback)
+    /// The unit vector along the part of `v` orthogonal to the chosen points' hull, unless that
+    /// part is lost in rounding (shorter than `√ε |v|`: `v` lies in the hull's directions).
+    fn orthogonal_direction(&self, v: V) -> Option<V> {
+        let r = self.residual(v);
+        let floor = V::Real::from_f64(1e3) * V::Real::EPSILON * V::Real::EPSILON;
+        (r.length_squared() > floor * v.length_squared()).then(|| r.direction()).flatten()
     }
 }
 
@@ -102,7 +104,7 @@ pub(crate) fn full_simplex<V: Vector>(
         let mut best: Option<(V::Real, Vertex<V>)> = None;
         let mut first_direction = None;
         for i in 0..V::DIM {
-            let Some(d) = basis.residual(V::axis(i)).direction() else { continue };
+            let Some(d) = basis.orthogonal_direction(V::axis(i)) else { continue };
             first_direction.get_or_insert(d);
             for dir in [d, -d] {
                 let v = support(dir);
@@ -117,7 +119,8 @@ pub(crate) fn full_simplex<V: Vector>(
             Some((offset, v)) if offset > relative * size && offset.is_finite() => basis.push(v),
             _ => {
                 let fallback = first_direction.unwrap_or(V::axis(0));
-                return Start::Flat { normal: basis.normal(towards_b, fallback) };
+                let normal = basis.orthogonal_direction(towards_b).unwrap_or(fallback);
+                return Start::Flat { normal };
             }
         }
     }
