@@ -68,12 +68,15 @@ impl<R: Real> Default for EpaOptions<R> {
 pub enum EpaTermination {
     /// The bounds of the depth met within tolerance: the answer is accurate.
     Converged,
-    /// The iteration cap (or the polytope's capacity) was reached; the answer is the best lower
-    /// bound found, with its facet's normal and witness points.
+    /// The iteration cap (or the polytope's capacity) was reached — typical of curved shapes
+    /// with a tight tolerance. The answer is the best upper bound found: the direction `n` of
+    /// smallest support value `h_D(n)`, with the support points of A and B along it as witness
+    /// points (on the surfaces; their difference is `depth` along `n` plus a small tangential
+    /// part).
     IterationCap,
     /// Rounding broke the expansion (the new support point repeats a vertex, a new facet has no
-    /// area, or the facets it sees do not form a simple horizon); the answer is the last
-    /// consistent polytope's closest facet.
+    /// area, or the facets it sees do not form a simple horizon); the answer is the best upper
+    /// bound, as for [`EpaTermination::IterationCap`].
     Degenerate,
     /// The cores' Minkowski difference is flat (a point, a segment or, in 3D, a planar set — for
     /// instance two crossing segments or two coplanar triangles): it has no interior, so the
@@ -93,7 +96,8 @@ pub struct Penetration<V: Vector> {
     pub normal: V,
     /// The deepest point of A's core inside B.
     pub point_a: V,
-    /// The deepest point of B's core inside A: `point_a − point_b = depth × normal`.
+    /// The deepest point of B's core inside A: `point_a − point_b = depth × normal` (up to a
+    /// tangential part when the expansion did not converge).
     pub point_b: V,
     /// The number of support points the expansion added.
     pub iterations: u32,
@@ -136,9 +140,9 @@ pub fn penetration<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         Start::Full { vertices, size } => {
             let limits = Limits { tolerance, max_iterations: options.max_iterations, size };
             if V::DIM == 2 {
-                expand(Polygon::new(&vertices), support, limits)
+                expand(&mut Polygon::new(&vertices), support, limits)
             } else {
-                expand(Polyhedron::new(&vertices, size), support, limits)
+                expand(&mut Polyhedron::new(&vertices, size), support, limits)
             }
         }
         Start::Flat { normal } => flat(simplex, normal),
@@ -227,14 +231,20 @@ struct Limits<R> {
 }
 
 /// The generic EPA loop (van den Bergen 2001) over a polytope that contains the origin.
+///
+/// Besides the lower bound (the closest facet's distance) it keeps the best upper bound: the
+/// smallest support value `n·w` over the directions tried, since `depth = min_n h_D(n)`. When
+/// the loop stops short of convergence (curved shapes at the iteration cap, rounding trouble)
+/// that direction is the better answer — translating B by it really separates the shapes.
 fn expand<V: Vector, E: Expansion<V>>(
-    mut polytope: E,
+    polytope: &mut E,
     mut support: impl FnMut(V) -> Vertex<V>,
     limits: Limits<V::Real>,
 ) -> Penetration<V> {
     let rounding = V::Real::from_f64(64.0) * V::Real::EPSILON;
     let mut size = limits.size;
     let mut iterations = 0;
+    let mut upper: Option<(V::Real, V, Vertex<V>)> = None;
     let termination = loop {
         let Some(facet) = polytope.closest() else {
             break EpaTermination::Degenerate;
@@ -245,8 +255,12 @@ fn expand<V: Vector, E: Expansion<V>>(
         iterations += 1;
         let vertex = support(facet.normal);
         size = size.max(vertex.w.length());
-        // Upper bound n·w minus lower bound d: how far the facet is from D's boundary.
-        let gap = facet.normal.dot(vertex.w) - facet.distance;
+        let bound = facet.normal.dot(vertex.w);
+        if upper.is_none_or(|(u, _, _)| bound < u) {
+            upper = Some((bound, facet.normal, vertex));
+        }
+        // Upper bound minus lower bound d: how far the facet is from D's boundary.
+        let gap = upper.map_or(bound, |(u, _, _)| u) - facet.distance;
         if gap <= limits.tolerance * facet.distance.abs() + rounding * size {
             break EpaTermination::Converged;
         }
@@ -259,7 +273,17 @@ fn expand<V: Vector, E: Expansion<V>>(
             Err(Stuck::Degenerate) => break EpaTermination::Degenerate,
         }
     };
-    answer(&polytope, iterations, termination, rounding * size, limits.tolerance)
+    match upper {
+        Some((depth, normal, vertex)) if termination != EpaTermination::Converged => Penetration {
+            depth,
+            normal,
+            point_a: vertex.a,
+            point_b: vertex.a - vertex.w,
+            iterations,
+            termination,
+        },
+        _ => answer(polytope, iterations, termination, rounding * size, limits.tolerance),
+    }
 }
 
 /// The penetration described by the polytope's closest facet.
@@ -319,6 +343,19 @@ pub(crate) fn cross<V: Vector>(a: V, b: V) -> V {
     let [a0, a1, a2] = [a.component(0), a.component(1), a.component(2)];
     let [b0, b1, b2] = [b.component(0), b.component(1), b.component(2)];
     V::from_components([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0])
+}
+
+/// `v / |v|`, or `None` when `v` has no direction. The plain formula where `|v|²` is safely
+/// representable (the usual case: one division and a square root), [`Vector::direction`]'s
+/// rescaling otherwise.
+#[inline]
+pub(crate) fn unit<V: Vector>(v: V) -> Option<V> {
+    let ll = v.length_squared();
+    if ll > V::Real::from_f64(1e-30) && ll < V::Real::from_f64(1e30) {
+        Some(v * (V::Real::ONE / ll.sqrt()))
+    } else {
+        v.direction()
+    }
 }
 
 /// Twice the signed area of the 2D triangle `a, b, c` (positive when counter-clockwise).

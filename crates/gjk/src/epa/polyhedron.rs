@@ -14,7 +14,7 @@
 //! Storage is fixed: a closed triangulated polyhedron with `V` vertices has `2V − 4` facets, and
 //! freed facet slots are reused.
 
-use super::{cross, Expansion, Facet, Stuck, Vertex};
+use super::{cross, unit, Expansion, Facet, Stuck, Vertex};
 use crate::math::{Real, Vector};
 
 /// The most vertices the polytope holds (4 to start, one per iteration).
@@ -79,11 +79,17 @@ pub(crate) struct Polyhedron<V: Vector> {
     /// (common on boxes, whose support points often lie in the middle of a face of `D`)
     /// replaces that facet instead of making a fan triangle without area.
     slack: V::Real,
+    /// The horizon of the current step (a simple cycle, so at most one edge per vertex) and
+    /// the planes of the facets that will close it; kept here so each step reuses the space.
+    horizon: [HorizonEdge; MAX_VERTICES],
+    planes: [(V, V::Real); MAX_VERTICES],
+    horizon_len: usize,
 }
 
 impl<V: Vector> Polyhedron<V> {
     /// The tetrahedron of `vertices` (affinely independent), with outward-facing facets;
     /// `size` is the largest |w|, the scale of rounding errors.
+    #[inline(always)]
     pub(crate) fn new(vertices: &[Vertex<V>; 4], size: V::Real) -> Self {
         let mut polytope = Self {
             vertices: [Vertex::ZERO; MAX_VERTICES],
@@ -94,6 +100,9 @@ impl<V: Vector> Polyhedron<V> {
             free_count: 0,
             step: 0,
             slack: V::Real::from_f64(64.0) * V::Real::EPSILON * size,
+            horizon: [HorizonEdge { facet: 0, edge: 0 }; MAX_VERTICES],
+            planes: [(V::ZERO, V::Real::ZERO); MAX_VERTICES],
+            horizon_len: 0,
         };
         let [p0, p1, p2, p3] = *vertices;
         // Orient so that p3 lies below the facet (p0, p1, p2): negative volume.
@@ -122,15 +131,20 @@ impl<V: Vector> Polyhedron<V> {
         polytope
     }
 
-    /// A live facet on `corners`, with its plane.
+    /// A live facet on `corners`, with its plane (no normal and an infinite distance when it
+    /// has no area).
     fn triangle(&self, corners: [Index; 3]) -> Triangle<V> {
-        let [a, b, c] = corners.map(|i| self.vertices[i as usize].w);
-        let (normal, distance) = match cross(b - a, c - a).direction() {
-            // The mean of the corners' offsets treats the three alike.
-            Some(n) => (n, (n.dot(a) + n.dot(b) + n.dot(c)) * V::Real::from_f64(1.0 / 3.0)),
-            None => (V::ZERO, V::Real::INFINITY),
-        };
+        let (normal, distance) = self.plane(corners).unwrap_or((V::ZERO, V::Real::INFINITY));
         Triangle { corners, alive: true, normal, distance, ..Triangle::EMPTY }
+    }
+
+    /// The outward unit normal of the triangle on `corners` and its plane's distance from the
+    /// origin, or `None` when the triangle has no area.
+    fn plane(&self, corners: [Index; 3]) -> Option<(V, V::Real)> {
+        let [a, b, c] = corners.map(|i| self.vertices[i as usize].w);
+        let n = unit(cross(b - a, c - a))?;
+        // The mean of the corners' offsets treats the three alike.
+        Some((n, (n.dot(a) + n.dot(b) + n.dot(c)) * V::Real::from_f64(1.0 / 3.0)))
     }
 
     fn sees(&self, facet: usize, w: V) -> bool {
@@ -141,48 +155,46 @@ impl<V: Vector> Polyhedron<V> {
     /// Marks the facets visible from `w` reachable from `facet` (entered through its edge
     /// `entry`) and lists the horizon edges in counter-clockwise order. `false` when the list
     /// overflows or the walk goes too deep, which a consistent polytope never does.
-    fn silhouette(
-        &mut self,
-        facet: usize,
-        entry: usize,
-        w: V,
-        horizon: &mut Horizon,
-        depth: usize,
-    ) -> bool {
+    fn silhouette(&mut self, facet: usize, entry: usize, w: V, depth: usize) -> bool {
         if self.facets[facet].seen == self.step {
             return true;
         }
         if !self.sees(facet, w) {
-            return horizon.push(HorizonEdge { facet: facet as Index, edge: entry as u8 });
+            if self.horizon_len == MAX_VERTICES {
+                return false;
+            }
+            self.horizon[self.horizon_len] =
+                HorizonEdge { facet: facet as Index, edge: entry as u8 };
+            self.horizon_len += 1;
+            return true;
         }
         if depth > MAX_FACETS {
             return false;
         }
         self.facets[facet].seen = self.step;
         for k in 1..3 {
-            let e = (entry + k) % 3;
+            let e = if entry + k >= 3 { entry + k - 3 } else { entry + k };
             let t = self.facets[facet];
             let (next, next_entry) = (t.neighbours[e] as usize, t.neighbour_edges[e] as usize);
-            if !self.silhouette(next, next_entry, w, horizon, depth + 1) {
+            if !self.silhouette(next, next_entry, w, depth + 1) {
                 return false;
             }
         }
         true
     }
 
-    /// Whether the horizon is one closed loop: each edge ends where the next begins. (The new
-    /// facet on horizon edge `(s, t)` of the seen region is `(s, t, w)`; `s` and `t` are the
-    /// unseen facet's edge reversed.)
-    fn closes(&self, horizon: &Horizon) -> bool {
-        let edges = &horizon.edges[..horizon.len];
-        if edges.len() < 3 {
-            return false;
-        }
-        let ends = |h: &HorizonEdge| {
-            let (from, to) = edge_ends(&self.facets[h.facet as usize].corners, h.edge as usize);
-            (to, from)
-        };
-        (0..edges.len()).all(|i| ends(&edges[i]).1 == ends(&edges[(i + 1) % edges.len()]).0)
+    /// The current horizon's edges as `(s, t)`: the new facet on each is `(s, t, w)` (the
+    /// unseen facet's edge reversed).
+    fn horizon_edge(&self, i: usize) -> (Index, Index) {
+        let h = self.horizon[i];
+        let (from, to) = edge_ends(&self.facets[h.facet as usize].corners, h.edge as usize);
+        (to, from)
+    }
+
+    /// Whether the horizon is one closed loop: each edge ends where the next begins.
+    fn closes(&self) -> bool {
+        let n = self.horizon_len;
+        n >= 3 && (0..n).all(|i| self.horizon_edge(i).1 == self.horizon_edge(next(i, n)).0)
     }
 
     /// A free facet slot.
@@ -196,8 +208,9 @@ impl<V: Vector> Polyhedron<V> {
         }
     }
 
-    /// Replaces the facets stamped `self.step` by the fan from vertex `apex` to the horizon.
-    fn stitch(&mut self, apex: Index, horizon: &Horizon) {
+    /// Replaces the facets stamped `self.step` by the fan from vertex `apex` to the horizon,
+    /// whose planes are in `self.planes`.
+    fn stitch(&mut self, apex: Index) {
         for slot in 0..self.facet_slots {
             let t = &mut self.facets[slot];
             if t.alive && t.seen == self.step {
@@ -206,18 +219,25 @@ impl<V: Vector> Polyhedron<V> {
                 self.free_count += 1;
             }
         }
-        let n = horizon.len;
-        let mut slots = [0 as Index; MAX_FACETS];
+        let n = self.horizon_len;
+        let mut slots = [0 as Index; MAX_VERTICES];
         for slot in slots.iter_mut().take(n) {
             *slot = self.allocate() as Index;
         }
-        for (i, h) in horizon.edges[..n].iter().enumerate() {
-            let (from, to) = edge_ends(&self.facets[h.facet as usize].corners, h.edge as usize);
+        for i in 0..n {
+            let h = self.horizon[i];
+            let (s, t) = self.horizon_edge(i);
+            let (normal, distance) = self.planes[i];
             let slot = slots[i] as usize;
-            let mut t = self.triangle([to, from, apex]);
-            t.neighbours = [h.facet, slots[(i + 1) % n], slots[(i + n - 1) % n]];
-            t.neighbour_edges = [h.edge, 2, 1];
-            self.facets[slot] = t;
+            self.facets[slot] = Triangle {
+                corners: [s, t, apex],
+                neighbours: [h.facet, slots[next(i, n)], slots[if i == 0 { n - 1 } else { i - 1 }]],
+                neighbour_edges: [h.edge, 2, 1],
+                alive: true,
+                seen: 0,
+                normal,
+                distance,
+            };
             let across = &mut self.facets[h.facet as usize];
             across.neighbours[h.edge as usize] = slot as Index;
             across.neighbour_edges[h.edge as usize] = 0;
@@ -230,27 +250,20 @@ impl<V: Vector> Polyhedron<V> {
     }
 }
 
-/// The horizon edges found by one walk.
-struct Horizon {
-    edges: [HorizonEdge; MAX_FACETS],
-    len: usize,
-}
-
-impl Horizon {
-    fn push(&mut self, edge: HorizonEdge) -> bool {
-        if self.len == MAX_FACETS {
-            return false;
-        }
-        self.edges[self.len] = edge;
-        self.len += 1;
-        true
-    }
-}
-
 /// The ends of edge `e` of a triangle with these corners.
 #[inline]
 fn edge_ends(corners: &[Index; 3], e: usize) -> (Index, Index) {
-    (corners[e], corners[(e + 1) % 3])
+    (corners[e], corners[next(e, 3)])
+}
+
+/// `(i + 1) mod n` for `i < n`, without a division.
+#[inline]
+fn next(i: usize, n: usize) -> usize {
+    if i + 1 == n {
+        0
+    } else {
+        i + 1
+    }
 }
 
 impl<V: Vector> Expansion<V> for Polyhedron<V> {
@@ -273,41 +286,41 @@ impl<V: Vector> Expansion<V> for Polyhedron<V> {
             return Err(Stuck::Full);
         }
         self.step += 1;
+        self.horizon_len = 0;
         let w = vertex.w;
-        let mut horizon =
-            Horizon { edges: [HorizonEdge { facet: 0, edge: 0 }; MAX_FACETS], len: 0 };
         // The closest facet is visible by construction (w lies beyond it): start there.
         let start = facet.index;
         self.facets[start].seen = self.step;
         for e in 0..3 {
             let t = self.facets[start];
             let (next, entry) = (t.neighbours[e] as usize, t.neighbour_edges[e] as usize);
-            if !self.silhouette(next, entry, w, &mut horizon, 0) {
+            if !self.silhouette(next, entry, w, 0) {
                 return Err(self.abandon());
             }
         }
-        if !self.closes(&horizon) {
+        if !self.closes() {
             return Err(self.abandon());
         }
         let seen = self.facets[..self.facet_slots]
             .iter()
             .filter(|t| t.alive && t.seen == self.step)
             .count();
-        if self.room() + seen < horizon.len {
+        if self.room() + seen < self.horizon_len {
             self.abandon();
             return Err(Stuck::Full);
         }
         // Every new facet must have an area: otherwise `w` is on a horizon edge's line.
         let apex = self.vertex_count as Index;
         self.vertices[self.vertex_count] = vertex;
-        for h in &horizon.edges[..horizon.len] {
-            let (from, to) = edge_ends(&self.facets[h.facet as usize].corners, h.edge as usize);
-            if !self.triangle([to, from, apex]).distance.is_finite() {
-                return Err(self.abandon());
+        for i in 0..self.horizon_len {
+            let (s, t) = self.horizon_edge(i);
+            match self.plane([s, t, apex]) {
+                Some(plane) => self.planes[i] = plane,
+                None => return Err(self.abandon()),
             }
         }
         self.vertex_count += 1;
-        self.stitch(apex, &horizon);
+        self.stitch(apex);
         Ok(())
     }
 
