@@ -26,7 +26,7 @@ use crate::shape::Support;
 
 /// How two shapes touch, overlap or nearly touch, in world coordinates.
 ///
-/// `point_a − point_b = depth × normal`; see the [module docs](crate::contact) for the
+/// `point_a − point_b = depth × normal`; see the [module docs](mod@crate::contact) for the
 /// convention.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Contact<V: Vector> {

@@ -35,6 +35,10 @@
 //! * Queries ([`gjk`](mod@gjk)): [`intersects`], [`distance`], [`closest_points`]; [`Pair::gjk`]
 //!   with [`GjkOptions`], a [`WarmStart`] cache for coherent motion and a [`GjkObserver`] to
 //!   watch each iteration.
+//! * Penetration ([`contact`](mod@contact), [`epa`]): [`contact()`] and
+//!   [`Pair::contact_with`] give the depth, normal and witness points of overlapping shapes (or
+//!   their gap, up to a prediction distance) as a [`Contact`]; the Expanding Polytope Algorithm
+//!   runs only when the shapes' cores overlap.
 //! * Math ([`math`]): [`Vector`] over glam's `Vec2`, `Vec3`, `DVec2`, `DVec3`; [`Pose`].
 //!
 //! ## Conventions

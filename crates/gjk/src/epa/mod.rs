@@ -14,12 +14,12 @@
 //! 3. stop when the gap `n·w − d` is within the relative tolerance; otherwise add `w` and
 //!    replace every facet that `w` sees by a fan of new facets from `w` to the horizon.
 //!
-//! One generic driver ([`expand`]) runs the loop; the polytope is a polygon in 2D
-//! ([`polygon`]: insert `w` between the ends of the closest edge) and a triangulated polyhedron
-//! in 3D ([`polyhedron`]: horizon walk over the facets' adjacency), both behind the small
-//! [`Expansion`] trait. GJK ends on a lower-dimensional simplex when the shapes touch or are flat;
-//! [`start`] completes it to a full simplex with support searches, or reports that `D` itself is
-//! flat.
+//! One generic driver (`expand`) runs the loop; the polytope is a polygon in 2D (module
+//! `polygon`: insert `w` between the ends of the closest edge) and a triangulated polyhedron in
+//! 3D (module `polyhedron`: horizon walk over the facets' adjacency), both behind the small
+//! `Expansion` trait. GJK ends on a lower-dimensional simplex when the shapes touch or are flat;
+//! module `start` completes it to a full simplex with support searches, or reports that `D`
+//! itself is flat ([`EpaTermination::Flat`]).
 //!
 //! Storage is a fixed-capacity array on the stack: no allocation, and the polytope size (hence
 //! the work per query) is bounded. Running out of room ends the expansion like the iteration cap.
