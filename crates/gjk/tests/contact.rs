@@ -850,3 +850,30 @@ fn curved_shapes_report_a_separating_upper_bound() {
     assert!(worst <= 5e-3, "worst relative depth error {worst}");
     eprintln!("spheres as ellipsoids: worst relative error {worst:.2e}");
 }
+
+/// Hulls of 32 points (the benchmark workload; too many for the facet oracle): the expansion
+/// converges, and moving B by the depth along the normal is exactly what separates them.
+#[test]
+fn hulls_of_32_points_converge_and_separate() {
+    let mut rng = Rng(20);
+    let mut checked = 0;
+    while checked < 100 {
+        let cloud = |rng: &mut Rng| {
+            (0..32).map(|_| DVec3::random_point(rng, [1.0, 0.8, 1.2])).collect::<Vec<_>>()
+        };
+        let (a, b) =
+            (Polytope::new(cloud(&mut rng)).unwrap(), Polytope::new(cloud(&mut rng)).unwrap());
+        let pose_a = DVec3::random_pose(&mut rng, 5.0);
+        let pose_b = pose_a.compose(&DVec3::random_pose(&mut rng, 1.5));
+        let r = Pair::new(&a, pose_a, &b, pose_b)
+            .contact_with(&ContactOptions::default(), &mut WarmStart::default());
+        let Some(c) = r.contact.filter(|c| c.depth > 1e-2) else { continue };
+        assert_eq!(r.epa, Some(EpaTermination::Converged), "{r:?}");
+        let apart = translated(&pose_b, c.normal * c.depth * (1.0 + 1e-6));
+        assert!(!intersects(&a, &pose_a, &b, &apart), "{r:?}");
+        let not_yet = translated(&pose_b, c.normal * c.depth * (1.0 - 1e-3));
+        assert!(intersects(&a, &pose_a, &b, &not_yet), "{r:?}");
+        assert_vec_close(c.point_a - c.point_b, c.normal * c.depth, 1e-9, "points");
+        checked += 1;
+    }
+}
