@@ -35,6 +35,10 @@
 //! * Queries ([`gjk`](mod@gjk)): [`intersects`], [`distance`], [`closest_points`]; [`Pair::gjk`]
 //!   with [`GjkOptions`], a [`WarmStart`] cache for coherent motion and a [`GjkObserver`] to
 //!   watch each iteration; a [`Trace`] records them ([`trace`]).
+//! * Penetration ([`contact`](mod@contact), [`epa`]): [`contact()`] and
+//!   [`Pair::contact_with`] give the depth, normal and witness points of overlapping shapes (or
+//!   their gap, up to a prediction distance) as a [`Contact`]; the Expanding Polytope Algorithm
+//!   runs only when the shapes' cores overlap.
 //! * Teaching ([`classic`]): the tutorials' boolean GJK with triple-product region tests, step
 //!   by step, to reproduce their worked examples and compare with the robust solver.
 //! * Math ([`math`]): [`Vector`] over glam's `Vec2`, `Vec3`, `DVec2`, `DVec3`; [`Pose`].
@@ -52,6 +56,8 @@
 extern crate alloc;
 
 pub mod classic;
+pub mod contact;
+pub mod epa;
 pub mod error;
 pub mod gjk;
 pub mod math;
@@ -59,6 +65,8 @@ pub mod shape;
 pub mod simplex;
 pub mod trace;
 
+pub use crate::contact::{contact, Contact, ContactOptions, ContactResult};
+pub use crate::epa::{EpaOptions, EpaTermination, Penetration};
 pub use crate::error::ShapeError;
 pub use crate::gjk::{
     closest_points, distance, intersects, GjkObserver, GjkOptions, GjkResult, GjkStep, Goal, Pair,

@@ -1,0 +1,366 @@
+//! Penetration depth: the Expanding Polytope Algorithm (EPA).
+//!
+//! When the cores of two shapes overlap, the origin lies inside their Minkowski difference
+//! `D = A − B`. The **penetration depth** is the distance from the origin to the boundary of
+//! `D`, and the point `p` of `∂D` closest to the origin is the shortest translation that, applied
+//! to B, brings the shapes into touching contact. Its direction `n = p / |p|` is the outward
+//! normal of `D` there — pointing from A toward B.
+//!
+//! EPA (van den Bergen, "Proximity queries and penetration depth computation on 3D game
+//! objects", GDC 2001) grows a polytope inside `D`, starting from GJK's final simplex:
+//! 1. take the polytope's facet closest to the origin (normal `n`, plane distance `d`);
+//! 2. ask `D` for its support point `w` along `n`. Then `d ≤ depth ≤ n·w`: the polytope lies
+//!    inside `D` (lower bound) and `D` lies below the plane `n·x = n·w` (upper bound);
+//! 3. stop when the gap `n·w − d` is within the relative tolerance; otherwise add `w` and
+//!    replace every facet that `w` sees by a fan of new facets from `w` to the horizon.
+//!
+//! One generic driver (`expand`) runs the loop; the polytope is a polygon in 2D (module
+//! `polygon`: insert `w` between the ends of the closest edge) and a triangulated polyhedron in
+//! 3D (module `polyhedron`: horizon walk over the facets' adjacency), both behind the small
+//! `Expansion` trait. GJK ends on a lower-dimensional simplex when the shapes touch or are flat;
+//! module `start` completes it to a full simplex with support searches, or reports that `D`
+//! itself is flat ([`EpaTermination::Flat`]).
+//!
+//! Storage is a fixed-capacity array on the stack: no allocation, and the polytope size (hence
+//! the work per query) is bounded. Running out of room ends the expansion like the iteration cap.
+
+mod polygon;
+mod polyhedron;
+mod start;
+
+use crate::gjk::Pair;
+use crate::math::{Real, Vector};
+use crate::shape::Support;
+use crate::simplex::Simplex;
+
+use polygon::Polygon;
+use polyhedron::Polyhedron;
+use start::Start;
+
+/// Tuning of the expansion: relative tolerance and iteration cap.
+///
+/// ```
+/// use gjk::EpaOptions;
+/// let quick = EpaOptions::<f32> { tolerance: 1e-3, ..Default::default() };
+/// assert_eq!(quick.max_iterations, 64);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EpaOptions<R> {
+    /// Relative tolerance `ε`: the expansion stops when the upper and lower bounds of the depth
+    /// agree within `ε × depth` (plus a few rounding units of the shapes' size). Polytopes
+    /// converge exactly in a few iterations; curved shapes converge slowly, and a looser
+    /// tolerance saves iterations there.
+    pub tolerance: R,
+    /// The most support points the expansion may add; it then reports
+    /// [`EpaTermination::IterationCap`] with its best answer. The polytope's storage also caps
+    /// it (60 vertices in 2D, 68 in 3D beyond the starting simplex).
+    pub max_iterations: u32,
+}
+
+impl<R: Real> Default for EpaOptions<R> {
+    fn default() -> Self {
+        Self { tolerance: R::DEFAULT_TOLERANCE, max_iterations: 64 }
+    }
+}
+
+/// How the expansion ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EpaTermination {
+    /// The bounds of the depth met within tolerance: the answer is accurate.
+    Converged,
+    /// The iteration cap (or the polytope's capacity) was reached — typical of curved shapes
+    /// with a tight tolerance. The answer is the best upper bound found: the direction `n` of
+    /// smallest support value `h_D(n)`, with the support points of A and B along it as witness
+    /// points (on the surfaces; their difference is `depth` along `n` plus a small tangential
+    /// part).
+    IterationCap,
+    /// Rounding broke the expansion (the new support point repeats a vertex, a new facet has no
+    /// area, or the facets it sees do not form a simple horizon); the answer is the best upper
+    /// bound, as for [`EpaTermination::IterationCap`].
+    Degenerate,
+    /// The cores' Minkowski difference is flat (a point, a segment or, in 3D, a planar set — for
+    /// instance two crossing segments or two coplanar triangles): it has no interior, so the
+    /// cores separate under any small translation across it. The depth of the cores is 0 and
+    /// the normal is orthogonal to the flat set, oriented from A's centre toward B's.
+    Flat,
+}
+
+/// The penetration of two shapes' cores as found by [`penetration`], in A's frame (the frame
+/// [`Pair`] queries run in).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Penetration<V: Vector> {
+    /// The depth of the cores' overlap: the distance from the origin to the boundary of the
+    /// Minkowski difference (close to 0, possibly slightly negative, when they only touch).
+    pub depth: V::Real,
+    /// The unit normal from A toward B: moving B by `depth × normal` makes the cores touch.
+    pub normal: V,
+    /// The deepest point of A's core inside B.
+    pub point_a: V,
+    /// The deepest point of B's core inside A: `point_a − point_b = depth × normal` (up to a
+    /// tangential part when the expansion did not converge).
+    pub point_b: V,
+    /// The number of support points the expansion added.
+    pub iterations: u32,
+    /// How the expansion ended.
+    pub termination: EpaTermination,
+}
+
+/// The penetration of the cores of `pair`, expanded from the final simplex of a GJK query that
+/// found them overlapping (`GjkResult::simplex`, in A's frame).
+///
+/// The simplex may have any size: touching shapes leave GJK on a point, a segment or a
+/// triangle, and the expansion completes it with support searches first. Any other simplex of
+/// the pair's Minkowski difference works too, but the answer is only meaningful when the origin
+/// lies inside (or within tolerance of) that difference.
+///
+/// ```
+/// use gjk::epa::{penetration, EpaTermination};
+/// use gjk::{Cuboid, EpaOptions, GjkOptions, Goal, Pair, Pose, WarmStart};
+/// use glam::DVec3;
+/// let cube = Cuboid::new(DVec3::ONE).unwrap();
+/// let pair = Pair::new(&cube, Pose::IDENTITY, &cube,
+///     Pose::from_translation(DVec3::new(1.5, 0.2, 0.0)).unwrap());
+/// let gjk = pair.gjk(Goal::Distance, &GjkOptions::default(), &mut WarmStart::default());
+/// let p = penetration(&pair, &gjk.simplex, &EpaOptions::default());
+/// assert_eq!(p.termination, EpaTermination::Converged);
+/// assert!((p.depth - 0.5).abs() < 1e-12);
+/// assert!((p.normal - DVec3::X).length() < 1e-12);
+/// ```
+pub fn penetration<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    pair: &Pair<'_, V, A, B>,
+    simplex: &Simplex<V>,
+    options: &EpaOptions<V::Real>,
+) -> Penetration<V> {
+    let tolerance =
+        if options.tolerance > V::Real::ZERO { options.tolerance } else { V::Real::EPSILON };
+    let mut hints = [0u32; 2];
+    let mut support = |dir: V| Vertex::from(pair.support_hinted(dir, &mut hints));
+    let towards_b = pair.relative_pose().transform_point(pair.b().center()) - pair.a().center();
+    match start::full_simplex(simplex, &mut support, tolerance, towards_b) {
+        Start::Full { vertices, size } => {
+            let limits = Limits { tolerance, max_iterations: options.max_iterations, size };
+            if V::DIM == 2 {
+                expand(&mut Polygon::new(&vertices), support, limits)
+            } else {
+                expand(&mut Polyhedron::new(&vertices, size), support, limits)
+            }
+        }
+        Start::Flat { normal } => flat(simplex, normal),
+    }
+}
+
+/// The answer for a flat Minkowski difference: depth 0 across it, at GJK's contact point.
+fn flat<V: Vector>(simplex: &Simplex<V>, normal: V) -> Penetration<V> {
+    let (point_a, point_b) = simplex.witnesses();
+    Penetration {
+        depth: V::Real::ZERO,
+        normal,
+        point_a,
+        point_b,
+        iterations: 0,
+        termination: EpaTermination::Flat,
+    }
+}
+
+/// A vertex of the expanding polytope: a point `w = a − b` of the Minkowski difference and the
+/// point `a` of A it came from (`b = a − w`), both in A's frame.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Vertex<V> {
+    pub(crate) w: V,
+    pub(crate) a: V,
+}
+
+impl<V: Vector> Vertex<V> {
+    const ZERO: Self = Self { w: V::ZERO, a: V::ZERO };
+}
+
+impl<V: Vector> From<crate::simplex::SupportPoint<V>> for Vertex<V> {
+    #[inline]
+    fn from(p: crate::simplex::SupportPoint<V>) -> Self {
+        Self { w: p.w, a: p.a }
+    }
+}
+
+/// A facet (3D) or edge (2D) of the polytope: its slot, outward unit normal and the signed
+/// distance of its plane from the origin (negative when the origin is outside it).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Facet<V: Vector> {
+    pub(crate) index: usize,
+    pub(crate) normal: V,
+    pub(crate) distance: V::Real,
+}
+
+/// The dimension-specific half of EPA: a convex polytope of support points that can find its
+/// facet closest to the origin and grow by one vertex.
+pub(crate) trait Expansion<V: Vector> {
+    /// The live facet whose plane is closest to the origin (smallest signed distance), if any.
+    fn closest(&self) -> Option<Facet<V>>;
+    /// Whether `w` is already a vertex.
+    fn has_vertex(&self, w: V) -> bool;
+    /// Adds `vertex`, which lies beyond `facet`, and re-triangulates; leaves the polytope
+    /// unchanged and says why when it cannot (no room, or rounding makes the update
+    /// inconsistent).
+    fn grow(&mut self, facet: &Facet<V>, vertex: Vertex<V>) -> Result<(), Stuck>;
+    /// Every live facet with an area.
+    fn facets(&self) -> impl Iterator<Item = Facet<V>> + '_;
+    /// The smallest barycentric coordinate of the origin's projection onto `facet` over its
+    /// vertices: `≥ 0` when the projection lies in the facet.
+    fn coverage(&self, facet: &Facet<V>) -> V::Real;
+    /// The points of A and B (A's frame) whose difference is the origin's projection onto
+    /// `facet`: barycentric coordinates of that projection over the facet's vertices (clamped
+    /// to the facet).
+    fn witnesses(&self, facet: &Facet<V>) -> (V, V);
+}
+
+/// Why a polytope could not grow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stuck {
+    /// The fixed-capacity storage is full.
+    Full,
+    /// Rounding made the update inconsistent.
+    Degenerate,
+}
+
+/// The loop's stopping parameters.
+#[derive(Clone, Copy, Debug)]
+struct Limits<R> {
+    tolerance: R,
+    max_iterations: u32,
+    /// The largest |w| of the starting simplex: the size rounding is relative to.
+    size: R,
+}
+
+/// The generic EPA loop (van den Bergen 2001) over a polytope that contains the origin.
+///
+/// Besides the lower bound (the closest facet's distance) it keeps the best upper bound: the
+/// smallest support value `n·w` over the directions tried, since `depth = min_n h_D(n)`. When
+/// the loop stops short of convergence (curved shapes at the iteration cap, rounding trouble)
+/// that direction is the better answer — translating B by it really separates the shapes.
+fn expand<V: Vector, E: Expansion<V>>(
+    polytope: &mut E,
+    mut support: impl FnMut(V) -> Vertex<V>,
+    limits: Limits<V::Real>,
+) -> Penetration<V> {
+    let rounding = V::Real::from_f64(64.0) * V::Real::EPSILON;
+    let mut size = limits.size;
+    let mut iterations = 0;
+    let mut upper: Option<(V::Real, V, Vertex<V>)> = None;
+    let termination = loop {
+        let Some(facet) = polytope.closest() else {
+            break EpaTermination::Degenerate;
+        };
+        if iterations >= limits.max_iterations {
+            break EpaTermination::IterationCap;
+        }
+        iterations += 1;
+        let vertex = support(facet.normal);
+        size = size.max(vertex.w.length());
+        let bound = facet.normal.dot(vertex.w);
+        if upper.is_none_or(|(u, _, _)| bound < u) {
+            upper = Some((bound, facet.normal, vertex));
+        }
+        // Upper bound minus lower bound d: how far the facet is from D's boundary.
+        let gap = upper.map_or(bound, |(u, _, _)| u) - facet.distance;
+        if gap <= limits.tolerance * facet.distance.abs() + rounding * size {
+            break EpaTermination::Converged;
+        }
+        if polytope.has_vertex(vertex.w) {
+            break EpaTermination::Degenerate;
+        }
+        match polytope.grow(&facet, vertex) {
+            Ok(()) => {}
+            Err(Stuck::Full) => break EpaTermination::IterationCap,
+            Err(Stuck::Degenerate) => break EpaTermination::Degenerate,
+        }
+    };
+    match upper {
+        Some((depth, normal, vertex)) if termination != EpaTermination::Converged => Penetration {
+            depth,
+            normal,
+            point_a: vertex.a,
+            point_b: vertex.a - vertex.w,
+            iterations,
+            termination,
+        },
+        _ => answer(polytope, iterations, termination, rounding * size, limits.tolerance),
+    }
+}
+
+/// The penetration described by the polytope's closest facet.
+///
+/// Coplanar facets (a face of `D` split into triangles) share the smallest distance up to
+/// rounding, and the origin projects into only one of them: among the facets within
+/// `slack + ties × distance` of the closest, take the one covering the projection best, so that
+/// the witness points are exact.
+fn answer<V: Vector, E: Expansion<V>>(
+    polytope: &E,
+    iterations: u32,
+    termination: EpaTermination,
+    slack: V::Real,
+    ties: V::Real,
+) -> Penetration<V> {
+    let closest = polytope.closest().map(|closest| {
+        let mut best = (polytope.coverage(&closest), closest);
+        if best.0 < V::Real::ZERO {
+            let limit = closest.distance + slack + ties * closest.distance.abs();
+            for facet in polytope.facets().filter(|f| f.distance <= limit) {
+                let coverage = polytope.coverage(&facet);
+                if coverage > best.0 {
+                    best = (coverage, facet);
+                }
+            }
+        }
+        best.1
+    });
+    match closest {
+        Some(facet) => {
+            let (point_a, point_b) = polytope.witnesses(&facet);
+            Penetration {
+                depth: facet.distance,
+                normal: facet.normal,
+                point_a,
+                point_b,
+                iterations,
+                termination,
+            }
+        }
+        // Every facet is degenerate: cannot happen for a valid start, which has full volume.
+        None => Penetration {
+            depth: V::Real::ZERO,
+            normal: V::axis(0),
+            point_a: V::ZERO,
+            point_b: V::ZERO,
+            iterations,
+            termination: EpaTermination::Degenerate,
+        },
+    }
+}
+
+/// The 3D cross product written with [`Vector::component`], so that the generic driver can use
+/// it (the 2D polygon never calls it).
+#[inline]
+pub(crate) fn cross<V: Vector>(a: V, b: V) -> V {
+    let [a0, a1, a2] = [a.component(0), a.component(1), a.component(2)];
+    let [b0, b1, b2] = [b.component(0), b.component(1), b.component(2)];
+    V::from_components([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0])
+}
+
+/// `v / |v|`, or `None` when `v` has no direction. The plain formula where `|v|²` is safely
+/// representable (the usual case: one division and a square root), [`Vector::direction`]'s
+/// rescaling otherwise.
+#[inline]
+pub(crate) fn unit<V: Vector>(v: V) -> Option<V> {
+    let ll = v.length_squared();
+    if ll > V::Real::from_f64(1e-30) && ll < V::Real::from_f64(1e30) {
+        Some(v * (V::Real::ONE / ll.sqrt()))
+    } else {
+        v.direction()
+    }
+}
+
+/// Twice the signed area of the 2D triangle `a, b, c` (positive when counter-clockwise).
+#[inline]
+pub(crate) fn area2<V: Vector>(a: V, b: V, c: V) -> V::Real {
+    let (u, v) = (b - a, c - a);
+    u.component(0) * v.component(1) - u.component(1) * v.component(0)
+}
