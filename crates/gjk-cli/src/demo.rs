@@ -7,9 +7,9 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-use gjk::{GjkResult, Vector};
+use gjk::Vector;
 
-use crate::query::solve;
+use crate::query::{solve, Answer};
 use crate::shapes::{parse_line, ParsedPair};
 use crate::{fail, usage_error};
 
@@ -47,8 +47,8 @@ const HEADER: [&str; 9] = [
 
 const FOOTER: &str = "\
 Points are world coordinates, rounded to 3 decimals; the normal points from A toward B.
-Intersecting pairs show a common point (or the margins' contact) and no normal: the
-penetration query (depth and normal) is not part of this command yet.
+For intersecting pairs `distance` shows minus the penetration depth, the points are the
+deepest points of the overlap, and moving B by depth x normal separates the pair.
 Each row is one line of the JSON-lines input format: try `gjk query --help`.
 ";
 
@@ -103,15 +103,15 @@ fn row(line: &str) -> [String; 9] {
     }
 }
 
-fn result_row<V: Vector<Real = f64>>(name: String, dim: &str, r: &GjkResult<V>) -> [String; 9] {
+fn result_row<V: Vector<Real = f64>>(name: String, dim: &str, r: &Answer<V>) -> [String; 9] {
     [
         name,
         dim.to_owned(),
         if r.intersecting { "yes" } else { "no" }.to_owned(),
-        fixed(r.distance),
+        if r.intersecting { fixed(-r.penetration_depth) } else { fixed(r.distance) },
         point(r.point_a),
         point(r.point_b),
-        if r.intersecting { "—".to_owned() } else { point(r.normal) },
+        point(r.normal),
         r.iterations.to_string(),
         format!("{:?}", r.termination),
     ]

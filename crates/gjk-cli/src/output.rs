@@ -3,39 +3,39 @@
 
 use std::io::{self, Write};
 
-use gjk::{GjkResult, Vector};
+use gjk::Vector;
+
+use crate::query::Answer;
 use serde_json::{Number, Value};
 
 /// Writes the answer record of one query.
 ///
-/// Separated: `{"id","intersects":false,"distance","point_a","point_b","normal",
-/// "penetration_depth":0,"iterations"}`. Intersecting: `{"id","intersects":true,"distance":0,
-/// "point_a","point_b","iterations"}` — a point of the overlap (or of the margins' contact) on
-/// each shape; no normal and no depth, because the penetration query is not wired in yet and
-/// this record never prints values it does not have.
+/// `{"id","intersects","distance","point_a","point_b","normal","penetration_depth",
+/// "iterations"}`. Separated: the closest points, `penetration_depth` 0. Intersecting:
+/// `distance` 0, the deepest points of the overlap (EPA witnesses), and the normal along which
+/// B moves out by `penetration_depth`.
 ///
 /// Every number of `result` must be finite (see [`is_finite`]).
 pub(crate) fn write_answer<V: Vector<Real = f64>, W: Write>(
     out: &mut W,
     id: &Value,
-    result: &GjkResult<V>,
+    result: &Answer<V>,
 ) -> io::Result<()> {
     let mut record = Record::begin(out, id)?;
     record.field("intersects", result.intersecting)?;
     record.number("distance", result.distance)?;
     record.vector("point_a", result.point_a)?;
     record.vector("point_b", result.point_b)?;
-    if !result.intersecting {
-        record.vector("normal", result.normal)?;
-        record.number("penetration_depth", 0.0)?;
-    }
+    record.vector("normal", result.normal)?;
+    record.number("penetration_depth", result.penetration_depth)?;
     record.field("iterations", result.iterations)?;
     record.end()
 }
 
 /// Whether every number [`write_answer`] prints is finite.
-pub(crate) fn is_finite<V: Vector<Real = f64>>(result: &GjkResult<V>) -> bool {
+pub(crate) fn is_finite<V: Vector<Real = f64>>(result: &Answer<V>) -> bool {
     result.distance.is_finite()
+        && result.penetration_depth.is_finite()
         && result.point_a.is_finite()
         && result.point_b.is_finite()
         && result.normal.is_finite()

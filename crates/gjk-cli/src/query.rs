@@ -6,7 +6,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::process::ExitCode;
 
-use gjk::{GjkOptions, GjkResult, Goal, Pair, Vector, WarmStart};
+use gjk::{ContactOptions, GjkOptions, Goal, Pair, Real, Termination, Vector, WarmStart};
 
 use crate::output;
 use crate::shapes::{self, ParsedPair, PosedPair};
@@ -142,7 +142,7 @@ fn write_result<V: Vector<Real = f64>, W: Write>(
     out: &mut W,
     id: &serde_json::Value,
     number: u64,
-    result: &GjkResult<V>,
+    result: &Answer<V>,
 ) -> io::Result<bool> {
     if output::is_finite(result) {
         output::write_answer(out, id, result)?;
@@ -154,11 +154,53 @@ fn write_result<V: Vector<Real = f64>, W: Write>(
     }
 }
 
-/// The distance query of one pair: default options, cold start.
-pub(crate) fn solve<V: Vector<Real = f64>>(pair: &PosedPair<V>) -> GjkResult<V> {
-    Pair::new(&*pair.a, pair.pose_a, &*pair.b, pair.pose_b).gjk(
-        Goal::Distance,
-        &GjkOptions::default(),
-        &mut WarmStart::default(),
-    )
+/// The answer to one pair, in world coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Answer<V: Vector> {
+    /// Whether the shapes touch or overlap.
+    pub intersecting: bool,
+    /// The gap between them (0 when intersecting).
+    pub distance: f64,
+    /// Separated: the closest point of A. Intersecting: A's deepest point (EPA witness).
+    pub point_a: V,
+    /// Separated: the closest point of B. Intersecting: B's deepest point.
+    pub point_b: V,
+    /// The unit normal from A toward B (for intersecting pairs: moving B by
+    /// `penetration_depth × normal` separates them).
+    pub normal: V,
+    /// How deep the shapes overlap (0 when separated or just touching).
+    pub penetration_depth: f64,
+    /// Support calls of GJK plus those of EPA.
+    pub iterations: u32,
+    /// How GJK ended.
+    pub termination: Termination,
+}
+
+/// The query of one pair: GJK distance, then, for intersecting pairs, the contact query (EPA on
+/// the cores, warm-started from GJK's simplex) for the depth and normal. Default options.
+pub(crate) fn solve<V: Vector<Real = f64>>(pair: &PosedPair<V>) -> Answer<V> {
+    let pair = Pair::new(&*pair.a, pair.pose_a, &*pair.b, pair.pose_b);
+    let mut cache = WarmStart::default();
+    let gjk = pair.gjk(Goal::Distance, &GjkOptions::default(), &mut cache);
+    let mut answer = Answer {
+        intersecting: gjk.intersecting,
+        distance: gjk.distance,
+        point_a: gjk.point_a,
+        point_b: gjk.point_b,
+        normal: gjk.normal,
+        penetration_depth: 0.0,
+        iterations: gjk.iterations,
+        termination: gjk.termination,
+    };
+    if gjk.intersecting {
+        let contact = pair.contact_with(&ContactOptions::default(), &mut cache);
+        if let Some(c) = contact.contact {
+            answer.point_a = c.point_a;
+            answer.point_b = c.point_b;
+            answer.normal = c.normal;
+            answer.penetration_depth = c.depth.max(f64::ZERO);
+        }
+        answer.iterations += contact.gjk_iterations + contact.epa_iterations;
+    }
+    answer
 }

@@ -60,20 +60,32 @@ fn box_box_distance() {
 }
 
 #[test]
-fn tutorial_triangles_intersect_without_made_up_contact_data() {
-    let r = answer(
-        r#"{"id":"tut","a":{"type":"polygon","points":[[0,1],[1,-1],[-1,-1]]},"b":{"type":"polygon","points":[[0,-1],[1,1],[-1,1]]}}"#,
-    );
+fn tutorial_triangles_report_a_penetration_that_separates_them() {
+    let a = r#"{"type":"polygon","points":[[0,1],[1,-1],[-1,-1]]}"#;
+    let b = r#"{"type":"polygon","points":[[0,-1],[1,1],[-1,1]]}"#;
+    let line = |offset: [f64; 2]| {
+        format!(
+            r#"{{"id":"tut","a":{a},"b":{b},"pose_b":{{"translation":[{},{}]}}}}"#,
+            offset[0], offset[1]
+        )
+    };
+    let r = answer(&line([0.0, 0.0]));
     assert_eq!(r["intersects"], true);
     assert_eq!(num(&r, "distance"), 0.0);
-    // A common point: on both triangles, so within the hexagon |y| ≤ 1 − |x|/... both contain it.
-    let p = vector(&r, "point_a");
-    assert_close(&p, &vector(&r, "point_b"), TOL);
-    let in_a = p[1] <= 1.0 - 2.0 * p[0].abs() + TOL && p[1] >= -1.0 - TOL;
-    let in_b = p[1] >= -1.0 + 2.0 * p[0].abs() - TOL && p[1] <= 1.0 + TOL;
-    assert!(in_a && in_b, "{p:?} is not in both triangles");
-    let fields: Vec<&str> = r.as_object().unwrap().keys().map(String::as_str).collect();
-    assert!(!fields.contains(&"normal") && !fields.contains(&"penetration_depth"), "{r}");
+    let depth = num(&r, "penetration_depth");
+    let n = vector(&r, "normal");
+    // Analytic: the Minkowski difference A − B is the triangle (0, 2), (2, −2), (−2, −2) (the
+    // hull of all nine corner differences); its slanted edges lie at 2/√5 from the origin, its
+    // base at 2, so the depth is 2/√5.
+    assert!((depth - 2.0 / 5f64.sqrt()).abs() < 1e-9, "depth {depth}");
+    assert!(((n[0] * n[0] + n[1] * n[1]).sqrt() - 1.0).abs() < 1e-12);
+    // The witnesses are `depth` apart along the normal: point_a − point_b = depth × normal.
+    let (pa, pb) = (vector(&r, "point_a"), vector(&r, "point_b"));
+    assert_close(&[pa[0] - pb[0], pa[1] - pb[1]], &[depth * n[0], depth * n[1]], 1e-9);
+    // Moving B by slightly more than depth × normal separates; slightly less does not.
+    let moved = |scale: f64| answer(&line([depth * n[0] * scale, depth * n[1] * scale]));
+    assert_eq!(moved(1.0 + 1e-6)["intersects"], false);
+    assert_eq!(moved(1.0 - 1e-3)["intersects"], true);
 }
 
 #[test]
