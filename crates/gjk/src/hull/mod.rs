@@ -275,6 +275,10 @@ impl<V: Vector> Hull<V> {
                 let mut v: Vec<u32> = triangles.iter().flatten().copied().collect();
                 v.sort_unstable();
                 v.dedup();
+                // Neighbours near each other in memory: fewer cache misses while climbing.
+                let extent = half_extent(cloud);
+                let unit = if extent > 0.0 { 1.0 / extent } else { 1.0 };
+                v.sort_by_cached_key(|&i| morton_key(cloud[i as usize] * unit));
                 v
             }
             Skeleton::Unstructured(v) => v.clone(),
@@ -416,6 +420,20 @@ impl<V: Vector> Hull<V> {
     }
 }
 
+/// The position of a normalised point (coordinates in [−1, 1]) along a Morton (Z-order)
+/// curve with 10 bits per axis: points close in space get close keys.
+fn morton_key(p: DVec3) -> u32 {
+    let spread = |x: f64| -> u32 {
+        // Quantise to 10 bits, then put two zero bits between consecutive bits.
+        let mut v = (((x + 1.0) * 511.5).clamp(0.0, 1023.0)) as u32;
+        v = (v | (v << 16)) & 0x0300_00FF;
+        v = (v | (v << 8)) & 0x0300_F00F;
+        v = (v | (v << 4)) & 0x030C_30C3;
+        (v | (v << 2)) & 0x0924_9249
+    };
+    spread(p.x) | (spread(p.y) << 1) | (spread(p.z) << 2)
+}
+
 /// The pair in increasing order.
 fn sorted_pair(a: u32, b: u32) -> [u32; 2] {
     if a < b {
@@ -469,9 +487,13 @@ fn normalised_cloud<V: Vector>(points: &[V]) -> (Vec<DVec3>, f64) {
 /// origin (the coordinates were rounded at that magnitude before centring); at least the
 /// smallest normal number so tolerances never vanish.
 fn cloud_scale(cloud: &[DVec3]) -> f64 {
-    let extent = cloud.iter().fold(0.0f64, |m, p| m.max(p.abs().max_element()));
     // After normalisation the largest input coordinate was about 1.
-    (extent + 1.0).max(f64::MIN_POSITIVE)
+    half_extent(cloud) + 1.0
+}
+
+/// The largest coordinate of the centred cloud.
+fn half_extent(cloud: &[DVec3]) -> f64 {
+    cloud.iter().fold(0.0f64, |m, p| m.max(p.abs().max_element()))
 }
 
 /// The indices of the distinct points (first occurrence of each).
