@@ -182,7 +182,10 @@ impl<V: Vector> Hull<V> {
         (0..self.normals.len()).map(move |f| self.face(f))
     }
 
-    /// Face `f` (`f < faces().len()`).
+    /// Face `f`.
+    ///
+    /// # Panics
+    /// If `f ≥ faces().len()`, like slice indexing.
     pub fn face(&self, f: usize) -> Face<'_, V> {
         let range = self.face_starts[f] as usize..self.face_starts[f + 1] as usize;
         Face {
