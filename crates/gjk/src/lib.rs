@@ -60,6 +60,7 @@ pub mod contact;
 pub mod epa;
 pub mod error;
 pub mod gjk;
+pub mod hull;
 pub mod math;
 pub mod shape;
 pub mod simplex;
@@ -72,6 +73,7 @@ pub use crate::gjk::{
     closest_points, distance, intersects, GjkObserver, GjkOptions, GjkResult, GjkStep, Goal, Pair,
     Proximity, Separation, Termination, WarmStart,
 };
+pub use crate::hull::Hull;
 pub use crate::math::{Pose, Real, Rotation, Rotation2, Vector, Vector3};
 pub use crate::shape::{
     full_support, Ball, Capsule, Cone, Cuboid, Cylinder, Ellipsoid, MinkowskiSum, Point, Polytope,
