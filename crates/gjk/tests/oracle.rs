@@ -105,3 +105,24 @@ fn oracle_knows_simple_answers() {
     let above: Vec<DVec3> = plate.iter().map(|p| *p + DVec3::new(0.0, 0.0, 0.5)).collect();
     assert!((origin_to_hull(&above, 3).distance() - 0.5).abs() < 1e-15);
 }
+
+/// The oracle's shortcut (a separating plane through the origin skips the Carathéodory search)
+/// agrees with the exhaustive search: 2000 random Minkowski differences in 2D and 3D.
+#[test]
+fn oracle_shortcut_agrees_with_exhaustive_search() {
+    use common::{minkowski_difference, origin_to_hull, origin_to_hull_exhaustive};
+    let mut rng = Rng::new(0x5407);
+    let mut inside = 0;
+    for case in 0..case_count(2000) {
+        let dim = 2 + case % 2;
+        let a = cloud(&mut rng, dim, 6);
+        let offset = rng.in_cube(dim, 2.0);
+        let b: Vec<DVec3> = cloud(&mut rng, dim, 6).iter().map(|p| *p + offset).collect();
+        let p = minkowski_difference(&a, &b);
+        let (fast, full) = (origin_to_hull(&p, dim), origin_to_hull_exhaustive(&p, dim));
+        assert_eq!(fast.contains, full.contains, "case {case}");
+        assert_eq!(fast.distance(), full.distance(), "case {case}");
+        inside += usize::from(full.contains);
+    }
+    assert!(inside > 100, "too few intersecting cases: {inside}");
+}
