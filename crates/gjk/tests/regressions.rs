@@ -23,3 +23,17 @@ fn touching_vertex_seen_first_still_intersects() {
     let r = pair.gjk(Goal::Distance, &GjkOptions::default(), &mut WarmStart::default());
     assert!(r.intersecting, "{r:?}");
 }
+
+/// A subnormal direction must normalise to a unit vector, not NaN. `Vector::direction` scaled by
+/// `1/max|xᵢ|`, which overflows to infinity for a subnormal maximum and turns the zero
+/// coordinates into `0 × ∞ = NaN`; `full_support` of any shape with a margin then returned NaN.
+/// Fixed by dividing by the maximum instead.
+#[test]
+fn subnormal_direction_normalises_without_nan() {
+    use gjk::{full_support, Ball, Vector};
+    use glam::DVec3;
+    let d = DVec3::new(0.0, -5e-324, 0.0);
+    assert_eq!(Vector::direction(d), Some(DVec3::new(0.0, -1.0, 0.0)));
+    let ball = Ball::<DVec3>::new(2.0).unwrap();
+    assert_eq!(full_support(&ball, d), DVec3::new(0.0, -2.0, 0.0));
+}
