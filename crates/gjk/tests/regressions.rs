@@ -37,3 +37,18 @@ fn subnormal_direction_normalises_without_nan() {
     let ball = Ball::<DVec3>::new(2.0).unwrap();
     assert_eq!(full_support(&ball, d), DVec3::new(0.0, -2.0, 0.0));
 }
+
+/// A polytope whose points lie near the largest float must have a finite centre. The centre was
+/// the sum of the points divided by their number, and the sum overflowed to infinity; the
+/// touching tolerance (relative to the support points' distances from the centre) then became
+/// infinite. Fixed by summing `pᵢ / n`.
+#[test]
+fn polytope_center_near_float_max_is_finite() {
+    use gjk::{Polytope, Support};
+    use glam::{DVec3, Vec2};
+    let hull = Polytope::new(vec![DVec3::splat(1.5e308), DVec3::splat(1.7e308)]).unwrap();
+    assert!(hull.center().is_finite());
+    assert!((hull.center().x - 1.6e308).abs() < 1e293);
+    let f32_hull = Polytope::new(vec![Vec2::splat(3e38), Vec2::new(3e38, -3e38)]).unwrap();
+    assert_eq!(f32_hull.center(), Vec2::new(3e38, 0.0));
+}

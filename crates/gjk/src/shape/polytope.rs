@@ -30,11 +30,13 @@ impl<V: Vector> Polytope<V> {
         if points.is_empty() {
             return Err(ShapeError::EmptyPointSet);
         }
-        let mut sum = V::ZERO;
+        // The mean of the points, summed as pᵢ/n so that points near the largest float do not
+        // overflow the sum (the centre aims the first search and scales the tolerances).
+        let weight = V::Real::ONE / V::Real::from_f64(points.len() as f64);
+        let mut center = V::ZERO;
         for &p in &points {
-            sum = sum + check_point("point", p)?;
+            center = center + check_point("point", p)? * weight;
         }
-        let center = sum * (V::Real::ONE / V::Real::from_f64(points.len() as f64));
         Ok(Self { points, center })
     }
 
