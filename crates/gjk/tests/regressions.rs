@@ -52,3 +52,18 @@ fn polytope_center_near_float_max_is_finite() {
     let f32_hull = Polytope::new(vec![Vec2::splat(3e38), Vec2::new(3e38, -3e38)]).unwrap();
     assert_eq!(f32_hull.center(), Vec2::new(3e38, 0.0));
 }
+
+/// An ellipsoid with very unequal (valid) radii must have a finite support point. With radii
+/// (1e-300, 1, 1e300) and the direction (1e-300, 0, 0), `R d` was (1e-300, 0, 0), its squared
+/// length underflowed to 0, and the support became 0/0 = NaN. Fixed by rescaling `R d` by its
+/// largest coordinate before taking its length.
+#[test]
+fn ellipsoid_support_with_extreme_radii_is_finite() {
+    use gjk::{Ellipsoid, Support};
+    use glam::DVec3;
+    let e = Ellipsoid::new(DVec3::new(1e-300, 1.0, 1e300)).unwrap();
+    assert_eq!(e.support(DVec3::new(1e-300, 0.0, 0.0)), DVec3::new(1e-300, 0.0, 0.0));
+    assert_eq!(e.support(DVec3::new(0.0, 0.0, -1.0)), DVec3::new(0.0, 0.0, -1e300));
+    let p = e.support(DVec3::new(1.0, 1.0, 1.0));
+    assert!(p.is_finite() && (p.z - 1e300).abs() < 1e285, "{p:?}");
+}
