@@ -241,15 +241,21 @@ fn simplex_contains_origin(pts: &[DVec3], dim: usize) -> Option<f64> {
 /// origin outside (`p·q > 0` for every `p`: a plane through the origin has all of `P` strictly on
 /// one side); [`origin_to_hull_exhaustive`] always searches, and a test checks the two agree.
 pub fn origin_to_hull(points: &[DVec3], dim: usize) -> HullQuery {
-    origin_to_hull_with(points, dim, false)
+    let scale = points.iter().map(|p| p.length()).fold(0.0, f64::max);
+    origin_to_hull_with(points, dim, false, 1e-3 * scale)
+}
+
+/// [`origin_to_hull`], stopping the Carathéodory search once the origin is found `enough` deep.
+pub fn origin_to_hull_until(points: &[DVec3], dim: usize, enough: f64) -> HullQuery {
+    origin_to_hull_with(points, dim, false, enough)
 }
 
 /// [`origin_to_hull`] without the shortcut.
 pub fn origin_to_hull_exhaustive(points: &[DVec3], dim: usize) -> HullQuery {
-    origin_to_hull_with(points, dim, true)
+    origin_to_hull_with(points, dim, true, f64::INFINITY)
 }
 
-fn origin_to_hull_with(points: &[DVec3], dim: usize, exhaustive: bool) -> HullQuery {
+fn origin_to_hull_with(points: &[DVec3], dim: usize, exhaustive: bool, enough: f64) -> HullQuery {
     let n = points.len();
     let scale = points.iter().map(|p| p.length()).fold(0.0, f64::max);
     let mut best = (f64::INFINITY, DVec3::ZERO, DVec3::ZERO);
@@ -284,14 +290,14 @@ fn origin_to_hull_with(points: &[DVec3], dim: usize, exhaustive: bool) -> HullQu
             scale,
         };
     }
-    // Keep the deepest containing simplex seen; stop once the origin is 1e-3·scale deep.
+    // Keep the deepest containing simplex seen; stop once the origin is `enough` deep.
     let mut depth = 0.0f64;
     let mut see = |found: Option<f64>| {
         if let Some(d) = found {
             contains = true;
             depth = depth.max(d);
         }
-        depth > 1e-3 * scale
+        depth > enough
     };
     'search: for i in 0..n {
         for j in i + 1..n {
@@ -553,8 +559,8 @@ pub fn check_pair<V: TestVector>(
     let eps = V::Real::EPSILON.to_f64();
     let tol = V::DISTANCE_TOLERANCE;
     let b_vertices: Vec<DVec3> = b.vertices.iter().map(|&p| b_in_a(&a.pose, &b.pose, p)).collect();
-    let oracle = origin_to_hull(&minkowski_difference(&a.vertices, &b_vertices), dim);
-    let scale = oracle.scale.max(f64::MIN_POSITIVE);
+    let difference = minkowski_difference(&a.vertices, &b_vertices);
+    let scale = difference.iter().map(|p| p.length()).fold(0.0, f64::max).max(f64::MIN_POSITIVE);
     // Queries run in A's frame: distances can be as fine as the relative geometry (local
     // coordinates, B's offset from A), world points only as fine as the world coordinates.
     let (ta, tb) = (to_d(a.pose.translation()), to_d(b.pose.translation()));
@@ -567,6 +573,7 @@ pub fn check_pair<V: TestVector>(
     let library_touch = (V::Real::DEFAULT_TOLERANCE.to_f64() + 16.0 * eps) * scale;
     let band_lo = 0.1 * library_touch;
     let band_hi = 0.5 * tol * scale;
+    let oracle = origin_to_hull_until(&difference, dim, 2.0 * (rounding + band_lo));
     let expected = oracle.distance();
 
     // Self-check of the oracle: the best face candidate of a separated pair is optimal, i.e.
