@@ -67,3 +67,30 @@ fn ellipsoid_support_with_extreme_radii_is_finite() {
     let p = e.support(DVec3::new(1.0, 1.0, 1.0));
     assert!(p.is_finite() && (p.z - 1e300).abs() < 1e285, "{p:?}");
 }
+
+/// In f32, an ellipse 4.9e-4 from a segment of length 5.3 was reported 1.08e-3 away (after
+/// `NoProgress`). Near contact, `v = Σ λᵢ wᵢ` on a long edge of the Minkowski difference is
+/// accurate in position but tilted by ε·L/|v|; the segment's two ends tie along such a `v`, the
+/// tilt picked the wrong one, the support point repeated, and the loop stopped on a wrong edge.
+/// Fixed (2D) by projecting the origin along the edge's exact normal. The expected distance is
+/// `c − √((r₁n₁)² + (r₂n₂)²)` for the line `n·x = c`, computed in f64.
+#[test]
+fn f32_ellipse_near_long_segment_has_the_right_distance() {
+    use gjk::{Ellipsoid, Pose, Rotation2, Segment};
+    use glam::{DVec2, Vec2};
+    let radii = DVec2::new(0.15182854235172272, 0.6621919274330139);
+    let n = DVec2::new(-0.50863281918701, -0.8609835394744051);
+    let c = 0.5758302870322657;
+    let far = 4.0 * radii.y;
+    let t = DVec2::new(-n.y, n.x) * far;
+    let (p, q) = ((n * c + t).as_vec2(), (n * c - t).as_vec2());
+    let ellipse = Ellipsoid::new(radii.as_vec2()).unwrap();
+    let line = Segment::new(p, q).unwrap();
+    let rotation = Rotation2 { cos: -0.007_185_441, sin: 0.999_974_2 };
+    let pose = Pose::<Vec2>::new(rotation, Vec2::new(-2.125_275_1, -0.700_411_1)).unwrap();
+    let distance = f64::from(Pair::new(&ellipse, pose, &line, pose).distance());
+    let expected = 4.87646098944583e-4;
+    // The library's f32 tolerance (1e-5) relative to the size (the segment: 2 × far + c).
+    let size = 2.0 * far + c;
+    assert!((distance - expected).abs() <= 1e-5 * size, "{distance} vs {expected}");
+}
