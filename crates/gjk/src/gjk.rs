@@ -33,7 +33,8 @@ use crate::simplex::{Simplex, SupportPoint};
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GjkOptions<R> {
     /// Relative tolerance `ε`: the distance is found within `ε × distance`, and shapes closer than
-    /// `ε × size` (size: the largest support point seen) count as touching. Curved shapes
+    /// `ε × size` count as touching (size: the largest support point of the Minkowski difference,
+    /// or of either shape measured from its centre, seen by the query). Curved shapes
     /// converge linearly, so a looser tolerance saves iterations there.
     pub tolerance: R,
     /// The most support calls a query may make; the query then reports
@@ -334,7 +335,12 @@ struct Run<V: Vector> {
     tolerance: V::Real,
     max_iterations: u32,
     margins: V::Real,
-    /// The largest |w|² seen: the size that tolerances are relative to.
+    /// The centres of A and of B, in A's frame.
+    centers: (V, V),
+    /// The size that tolerances are relative to, squared: the largest `|w|²` seen, and the
+    /// largest squared distance of a support point of A or B from its shape's centre (a lower
+    /// bound of the shape's radius). `|w|` alone is not enough: when the first support points
+    /// meet at a contact, every `w` seen is tiny and the touching tolerance would vanish.
     size2: V::Real,
 }
 
@@ -356,6 +362,7 @@ impl<V: Vector> Run<V> {
             tolerance,
             max_iterations: options.max_iterations,
             margins: pair.a.margin() + pair.b.margin(),
+            centers: (pair.a.center(), pair.relative.transform_point(pair.b.center())),
             size2: V::Real::ZERO,
         }
     }
@@ -370,8 +377,10 @@ impl<V: Vector> Run<V> {
         self.contained || self.v.length() <= margins + self.touch_distance()
     }
 
-    fn see(&mut self, w: V) {
-        self.size2 = self.size2.max(w.length_squared());
+    fn see(&mut self, p: &SupportPoint<V>) {
+        let (center_a, center_b) = self.centers;
+        let radius2 = (p.a - center_a).length_squared().max((p.b - center_b).length_squared());
+        self.size2 = self.size2.max(p.w.length_squared()).max(radius2);
     }
 
     /// Seeds the simplex from the warm-start cache, or picks the first search direction.
@@ -383,7 +392,7 @@ impl<V: Vector> Run<V> {
         for &(a, b_local) in &warm.pairs[..warm.len.min(V::DIM + 1)] {
             let p = SupportPoint::new(a, pair.relative.transform_point(b_local), b_local);
             if !self.simplex.contains(&p) {
-                self.see(p.w);
+                self.see(&p);
                 self.simplex.push(p);
             }
         }
@@ -397,7 +406,7 @@ impl<V: Vector> Run<V> {
             return;
         }
         // Cold start: aim from B's centre toward A's, the likely direction of the gap.
-        let guess = pair.a.center() - pair.relative.transform_point(pair.b.center());
+        let guess = self.centers.0 - self.centers.1;
         self.v = if guess.direction().is_some() { guess } else { V::axis(0) };
     }
 
@@ -415,7 +424,7 @@ impl<V: Vector> Run<V> {
             self.iterations += 1;
             let direction = -self.v;
             let p = pair.support_hinted(direction, &mut warm.hints);
-            self.see(p.w);
+            self.see(&p);
             if let Some(end) = self.check_before_adding(&p) {
                 self.termination = end;
                 return self;

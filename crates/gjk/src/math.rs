@@ -347,7 +347,9 @@ pub trait Vector:
         if !m.is_positive() || !self.is_finite() {
             return None;
         }
-        let scaled = self * (Self::Real::ONE / m);
+        // Divide by `m` rather than multiply by `1/m`: for a subnormal `m`, `1/m` overflows and
+        // the zero coordinates would become `0 × ∞ = NaN`.
+        let scaled = self.map(|x| x / m);
         Some(scaled * (Self::Real::ONE / scaled.length()))
     }
 }

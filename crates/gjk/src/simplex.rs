@@ -149,8 +149,32 @@ impl<V: Vector> Simplex<V> {
         if contains_origin {
             V::ZERO
         } else {
-            self.closest_point()
+            self.facet_projection().unwrap_or_else(|| self.closest_point())
         }
+    }
+
+    /// The closest point when the simplex is an edge in 2D with the point in its interior: the
+    /// origin's projection along the edge's normal `n`, `n (n·w₀) / n·n`.
+    ///
+    /// Same point as `Σ λᵢ wᵢ`, but its direction is exact to rounding: `Σ λᵢ wᵢ` carries an
+    /// absolute error of a few ε·|w|, which for a short `v` next to a long edge (length `L`)
+    /// tilts `v` by ε·L/|v|. The next support point then lands up to ε·L²/|v| off, and in f32
+    /// near contact GJK stopped on a wrong simplex (an ellipse against a long segment reported
+    /// apart while overlapping). In 3D the same trick on triangles (normal by a cross product)
+    /// made thin triangles worse, and edges have no such normal, so 3D keeps `Σ λᵢ wᵢ`.
+    fn facet_projection(&self) -> Option<V> {
+        if V::DIM != 2 || self.len != 2 {
+            return None;
+        }
+        let (w0, w1) = (self.points[0].w, self.points[1].w);
+        let e = w1 - w0;
+        let normal = V::from_components([-e.component(1), e.component(0), V::Real::ZERO]);
+        let nn = normal.length_squared();
+        if !nn.is_positive() || !nn.is_finite() {
+            return None;
+        }
+        let v = normal * (normal.dot(w0) / nn);
+        v.is_finite().then_some(v)
     }
 
     /// Drops the vertices whose weight is zero, keeping the order of the others.

@@ -40,6 +40,10 @@ impl<V: Vector> Support<V> for Ellipsoid<V> {
             return V::ZERO;
         }
         let rd = dir.zip_map(self.radii, |d, r| d / m * r);
+        // Scale again: with very unequal radii (1e-300 next to 1) `R d` itself can be tiny and
+        // its squared length underflow to 0 (then 0/0 = NaN).
+        let n = rd.max_abs();
+        let rd = rd.map(|x| x / n);
         let len = rd.length();
         rd.zip_map(self.radii, |x, r| x * r / len)
     }

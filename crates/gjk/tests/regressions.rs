@@ -1,0 +1,96 @@
+//! Named regression tests: each is the smallest case of a core bug this suite found, kept so the
+//! bug stays fixed. The fix is described in the commit that added the test.
+
+use gjk::{GjkOptions, Goal, Pair, Polytope, Pose, WarmStart};
+use glam::DVec2;
+
+/// Touching within tolerance must count as intersecting even when the very first support points
+/// meet at the contact. The touching tolerance is relative to the shapes' size, but the query
+/// measured "size" as the largest `|w| = |a − b|` seen — here `|w| = 1e-14`, so the tolerance
+/// shrank to ~1e-24: `intersects()` reported a separating axis and `distance()` a 1e-14 gap
+/// between two unit triangles sharing a vertex (up to rounding). Fixed by also measuring the
+/// support points' distances from their shapes' centres.
+#[test]
+fn touching_vertex_seen_first_still_intersects() {
+    let a =
+        Polytope::new(vec![DVec2::ZERO, DVec2::new(-1.0, 1.0), DVec2::new(-1.0, -1.0)]).unwrap();
+    let b =
+        Polytope::new(vec![DVec2::new(1e-14, 0.0), DVec2::new(1.0, 1.0), DVec2::new(1.0, -1.0)])
+            .unwrap();
+    let pair = Pair::new(&a, Pose::IDENTITY, &b, Pose::IDENTITY);
+    assert!(pair.intersects(), "a 1e-14 gap between unit shapes is touching");
+    assert_eq!(pair.distance(), 0.0);
+    let r = pair.gjk(Goal::Distance, &GjkOptions::default(), &mut WarmStart::default());
+    assert!(r.intersecting, "{r:?}");
+}
+
+/// A subnormal direction must normalise to a unit vector, not NaN. `Vector::direction` scaled by
+/// `1/max|xᵢ|`, which overflows to infinity for a subnormal maximum and turns the zero
+/// coordinates into `0 × ∞ = NaN`; `full_support` of any shape with a margin then returned NaN.
+/// Fixed by dividing by the maximum instead.
+#[test]
+fn subnormal_direction_normalises_without_nan() {
+    use gjk::{full_support, Ball, Vector};
+    use glam::DVec3;
+    let d = DVec3::new(0.0, -5e-324, 0.0);
+    assert_eq!(Vector::direction(d), Some(DVec3::new(0.0, -1.0, 0.0)));
+    let ball = Ball::<DVec3>::new(2.0).unwrap();
+    assert_eq!(full_support(&ball, d), DVec3::new(0.0, -2.0, 0.0));
+}
+
+/// A polytope whose points lie near the largest float must have a finite centre. The centre was
+/// the sum of the points divided by their number, and the sum overflowed to infinity; the
+/// touching tolerance (relative to the support points' distances from the centre) then became
+/// infinite. Fixed by summing `pᵢ / n`.
+#[test]
+fn polytope_center_near_float_max_is_finite() {
+    use gjk::{Polytope, Support};
+    use glam::{DVec3, Vec2};
+    let hull = Polytope::new(vec![DVec3::splat(1.5e308), DVec3::splat(1.7e308)]).unwrap();
+    assert!(hull.center().is_finite());
+    assert!((hull.center().x - 1.6e308).abs() < 1e293);
+    let f32_hull = Polytope::new(vec![Vec2::splat(3e38), Vec2::new(3e38, -3e38)]).unwrap();
+    assert_eq!(f32_hull.center(), Vec2::new(3e38, 0.0));
+}
+
+/// An ellipsoid with very unequal (valid) radii must have a finite support point. With radii
+/// (1e-300, 1, 1e300) and the direction (1e-300, 0, 0), `R d` was (1e-300, 0, 0), its squared
+/// length underflowed to 0, and the support became 0/0 = NaN. Fixed by rescaling `R d` by its
+/// largest coordinate before taking its length.
+#[test]
+fn ellipsoid_support_with_extreme_radii_is_finite() {
+    use gjk::{Ellipsoid, Support};
+    use glam::DVec3;
+    let e = Ellipsoid::new(DVec3::new(1e-300, 1.0, 1e300)).unwrap();
+    assert_eq!(e.support(DVec3::new(1e-300, 0.0, 0.0)), DVec3::new(1e-300, 0.0, 0.0));
+    assert_eq!(e.support(DVec3::new(0.0, 0.0, -1.0)), DVec3::new(0.0, 0.0, -1e300));
+    let p = e.support(DVec3::new(1.0, 1.0, 1.0));
+    assert!(p.is_finite() && (p.z - 1e300).abs() < 1e285, "{p:?}");
+}
+
+/// In f32, an ellipse 4.9e-4 from a segment of length 5.3 was reported 1.08e-3 away (after
+/// `NoProgress`). Near contact, `v = Σ λᵢ wᵢ` on a long edge of the Minkowski difference is
+/// accurate in position but tilted by ε·L/|v|; the segment's two ends tie along such a `v`, the
+/// tilt picked the wrong one, the support point repeated, and the loop stopped on a wrong edge.
+/// Fixed (2D) by projecting the origin along the edge's exact normal. The expected distance is
+/// `c − √((r₁n₁)² + (r₂n₂)²)` for the line `n·x = c`, computed in f64.
+#[test]
+fn f32_ellipse_near_long_segment_has_the_right_distance() {
+    use gjk::{Ellipsoid, Pose, Rotation2, Segment};
+    use glam::{DVec2, Vec2};
+    let radii = DVec2::new(0.15182854235172272, 0.6621919274330139);
+    let n = DVec2::new(-0.50863281918701, -0.8609835394744051);
+    let c = 0.5758302870322657;
+    let far = 4.0 * radii.y;
+    let t = DVec2::new(-n.y, n.x) * far;
+    let (p, q) = ((n * c + t).as_vec2(), (n * c - t).as_vec2());
+    let ellipse = Ellipsoid::new(radii.as_vec2()).unwrap();
+    let line = Segment::new(p, q).unwrap();
+    let rotation = Rotation2 { cos: -0.007_185_441, sin: 0.999_974_2 };
+    let pose = Pose::<Vec2>::new(rotation, Vec2::new(-2.125_275_1, -0.700_411_1)).unwrap();
+    let distance = f64::from(Pair::new(&ellipse, pose, &line, pose).distance());
+    let expected = 4.87646098944583e-4;
+    // The library's f32 tolerance (1e-5) relative to the size (the segment: 2 × far + c).
+    let size = 2.0 * far + c;
+    assert!((distance - expected).abs() <= 1e-5 * size, "{distance} vs {expected}");
+}
