@@ -19,6 +19,9 @@ pub(crate) const SCAN_THRESHOLD: usize = 48;
 /// climbs the hull's vertex graph from the search hint (see [`Support::support_hinted`]), or
 /// scans the vertices of small hulls (at most 48 vertices, where a scan is faster).
 ///
+/// Ties: a scan returns the vertex that came *first in the input* among those farthest along
+/// the direction — the convention of the GJK tutorials, whose worked examples depend on it.
+///
 /// ```
 /// use gjk::{Polytope, Support};
 /// use glam::DVec2;
@@ -33,6 +36,8 @@ pub(crate) const SCAN_THRESHOLD: usize = 48;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Polytope<V: Vector> {
     hull: Hull<V>,
+    /// Small hulls only: their vertices in input order, for the scan (empty for large hulls).
+    scan_order: Vec<V>,
     center: V,
 }
 
@@ -47,7 +52,8 @@ impl<V: Vector> Polytope<V> {
         }
         let hull = Hull::new(&points)?;
         let center = centroid(hull.vertices());
-        Ok(Self { hull, center })
+        let scan_order = in_input_order(&hull);
+        Ok(Self { hull, scan_order, center })
     }
 
     /// The hull's vertices: the input points that are corners of the hull, unchanged (points
@@ -64,11 +70,23 @@ impl<V: Vector> Polytope<V> {
         &self.hull
     }
 
-    /// Whether support scans the vertices (small hulls) instead of climbing.
+    /// The vertex farthest along `dir` by a scan of small hulls, or `None` for large ones.
     #[inline]
-    fn scans(&self) -> bool {
-        self.hull.vertices().len() <= SCAN_THRESHOLD
+    fn scanned(&self, dir: V) -> Option<V> {
+        let vertices = &self.scan_order;
+        (!vertices.is_empty()).then(|| vertices[argmax_dot(vertices, dir)])
     }
+}
+
+/// The vertices of a small hull in the order of the input points (empty for large hulls).
+fn in_input_order<V: Vector>(hull: &Hull<V>) -> Vec<V> {
+    if hull.vertices().len() > SCAN_THRESHOLD {
+        return Vec::new();
+    }
+    let mut order: Vec<(u32, V)> =
+        hull.input_indices().iter().copied().zip(hull.vertices().iter().copied()).collect();
+    order.sort_unstable_by_key(|&(index, _)| index);
+    order.into_iter().map(|(_, v)| v).collect()
 }
 
 /// The mean of the points, summed as `p / n` so huge coordinates cannot overflow.
@@ -81,11 +99,10 @@ impl<V: Vector> Support<V> for Polytope<V> {
     /// Scans small hulls; climbs from the best seed vertex otherwise.
     #[inline]
     fn support(&self, dir: V) -> V {
-        let vertices = self.hull.vertices();
-        if self.scans() {
-            return vertices[argmax_dot(vertices, dir)];
+        if let Some(found) = self.scanned(dir) {
+            return found;
         }
-        vertices[self.hull.support_index(dir)]
+        self.hull.vertices()[self.hull.support_index(dir)]
     }
 
     /// Climbs from the vertex the hint names and stores where it stopped. The hint is the
@@ -93,10 +110,10 @@ impl<V: Vector> Support<V> for Polytope<V> {
     /// this hull means "no hint" and starts from the best seed vertex.
     #[inline]
     fn support_hinted(&self, dir: V, hint: &mut u32) -> V {
-        let vertices = self.hull.vertices();
-        if self.scans() {
-            return vertices[argmax_dot(vertices, dir)];
+        if let Some(found) = self.scanned(dir) {
+            return found;
         }
+        let vertices = self.hull.vertices();
         let start = match (*hint as usize).checked_sub(1) {
             Some(i) if i < vertices.len() => i,
             _ => self.hull.seed(dir),
@@ -109,5 +126,22 @@ impl<V: Vector> Support<V> for Polytope<V> {
     #[inline]
     fn center(&self) -> V {
         self.center
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::DVec2;
+
+    #[test]
+    fn ties_go_to_the_first_input_point_as_in_the_tutorials() {
+        // Along +x the corners (1, 1) and (1, −1) tie; whichever was given first wins.
+        let (top, bottom) = (DVec2::new(1.0, 1.0), DVec2::new(1.0, -1.0));
+        for (first, second) in [(top, bottom), (bottom, top)] {
+            let square = Polytope::new(vec![DVec2::new(-1.0, 0.5), first, second, -top]).unwrap();
+            assert_eq!(square.support(DVec2::X), first);
+            assert_eq!(square.support_hinted(DVec2::X, &mut 0), first);
+        }
     }
 }
