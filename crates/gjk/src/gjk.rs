@@ -108,6 +108,10 @@ pub struct GjkResult<V: Vector> {
 /// Those points still belong to the shapes after they move, so the next query rebuilds its first
 /// simplex from them and, for a small motion, starts next to the answer.
 ///
+/// One cache belongs to one pair of rigid shapes: the cached points must still be points of the
+/// same A and B. Reusing it for other shapes, or after a shape changed its size, can give wrong
+/// answers; call [`WarmStart::clear`] then.
+///
 /// ```
 /// use gjk::{Cuboid, GjkOptions, Goal, Pair, Pose, WarmStart};
 /// use glam::DVec3;

@@ -49,6 +49,11 @@
 //! tolerance of the shapes' size) counts as intersecting. Constructors validate their input and
 //! return a [`ShapeError`]; no query panics or returns NaN for valid shapes.
 //!
+//! Range: the simplex solver multiplies up to three coordinates (signed volumes), so answers
+//! are accurate for coordinates (relative to shape A's frame) of magnitude about `1e-100` to
+//! `1e100` in `f64` and `1e-10` to `1e10` in `f32`; beyond that they stay finite but may be
+//! wrong. Far from the world origin, put the offset in the poses: queries run in A's frame.
+//!
 //! Without the default `std` feature the crate is `no_std` (it needs `alloc` for [`Polytope`]).
 
 #![cfg_attr(not(feature = "std"), no_std)]

@@ -468,11 +468,15 @@ macro_rules! impl_vector3 {
             }
             fn project_triangle(a: Self, b: Self, c: Self) -> TriangleProjection<$r> {
                 let n = (b - a).cross(c - a);
-                // Origin projected on the plane: p = n (a·n) / (n·n). A zero normal (collinear
-                // corners) leaves p at the origin; the solver then sees a zero area and falls
-                // back to the edges.
-                let nn = n.dot(n);
-                let p = if nn > 0.0 { n * (a.dot(n) / nn) } else { $v::ZERO };
+                // Origin projected on the plane: p = n̂ (a·n̂) with the unit normal n̂. (The
+                // textbook n (a·n) / (n·n) squares the normal's length, which grows as the
+                // fourth power of the coordinates and overflows from about 1e77.) A zero normal
+                // (collinear corners) leaves p at the origin; the solver then sees a zero area
+                // and falls back to the edges.
+                let p = match Vector::direction(n) {
+                    Some(unit) => unit * a.dot(unit),
+                    None => $v::ZERO,
+                };
                 // Drop the axis along which the normal is largest: the projected area is largest.
                 let (i, j) = if n.x.abs() >= n.y.abs() && n.x.abs() >= n.z.abs() {
                     (1, 2)

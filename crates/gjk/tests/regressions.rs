@@ -94,3 +94,29 @@ fn f32_ellipse_near_long_segment_has_the_right_distance() {
     let size = 2.0 * far + c;
     assert!((distance - expected).abs() <= 1e-5 * size, "{distance} vs {expected}");
 }
+
+/// Reported by the CLI's scale sweep: the 3D triangle case squared the normal's length (a
+/// fourth power of the coordinates), so this pair's distance went wrong from about 1e77 on.
+/// The answer scales exactly with the coordinates: 0.9488147219339523 × s.
+#[test]
+fn triangle_projection_survives_huge_and_tiny_coordinates() {
+    use gjk::{distance, Polytope, Pose};
+    use glam::DVec3;
+    for s in [1e-90, 1e-60, 1.0, 1e60, 1e90] {
+        let a = Polytope::new(vec![
+            DVec3::new(0.0, s, 0.0),
+            DVec3::new(s, -s, 0.0),
+            DVec3::new(-s, -s, 0.1 * s),
+        ])
+        .unwrap();
+        let b = Polytope::new(vec![
+            DVec3::new(0.0, -s, s),
+            DVec3::new(s, s, s),
+            DVec3::new(-s, s, 2.0 * s),
+        ])
+        .unwrap();
+        let d = distance(&a, &Pose::IDENTITY, &b, &Pose::IDENTITY);
+        let expected = 0.9488147219339523 * s;
+        assert!((d - expected).abs() <= 1e-9 * s, "scale {s:e}: {d:e} vs {expected:e}");
+    }
+}
