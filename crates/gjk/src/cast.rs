@@ -84,7 +84,7 @@ pub enum CastStatus {
 /// ```
 /// use gjk::ShapeCastOptions;
 /// let ccd = ShapeCastOptions::<f32> { target_distance: 0.01, ..Default::default() };
-/// assert_eq!(ccd.max_iterations, 64);
+/// assert_eq!(ccd.max_iterations, 128);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ShapeCastOptions<R> {
@@ -100,7 +100,7 @@ pub struct ShapeCastOptions<R> {
 
 impl<R: Real> Default for ShapeCastOptions<R> {
     fn default() -> Self {
-        Self { tolerance: R::DEFAULT_TOLERANCE, max_iterations: 64, target_distance: R::ZERO }
+        Self { tolerance: R::DEFAULT_TOLERANCE, max_iterations: 128, target_distance: R::ZERO }
     }
 }
 
@@ -125,7 +125,7 @@ pub struct RayCastOptions<R> {
 
 impl<R: Real> Default for RayCastOptions<R> {
     fn default() -> Self {
-        Self { tolerance: R::DEFAULT_TOLERANCE, max_iterations: 64, solid: true }
+        Self { tolerance: R::DEFAULT_TOLERANCE, max_iterations: 128, solid: true }
     }
 }
 
@@ -223,13 +223,20 @@ enum SweepEnd {
 }
 
 /// The state of the GJK ray cast, in A's frame, on the cores.
+///
+/// B's support points are kept where B is at the current ray point: `bᵢ = R b_localᵢ + o` with
+/// `o` = B's relative translation plus `x`. All of a vertex's rounding then comes from
+/// coordinates near the contact, and moving `o` shifts every vertex by the same amount: the
+/// simplex's shape (hence the search direction) stays exact even when B starts far away.
 struct Sweep<V: Vector> {
-    /// Vertices `wᵢ = aᵢ − bᵢ − x` (with `aᵢ`, `bᵢ` the support points at rest).
+    /// Vertices `wᵢ = aᵢ − bᵢ` with B moved to the ray point.
     simplex: Simplex<V>,
     /// The simplex's point closest to the origin (before the first reduction: a guess).
     u: V,
     /// Distance travelled along the unit direction: the ray point is `x = λ·d̂`.
     lambda: V::Real,
+    /// B's translation in A's frame at the ray point: `o = t_rel + x`.
+    offset: V,
     /// The unit normal of the last advancing plane, from the ray point toward `C`.
     plane_normal: V,
     /// The touching tolerance `δ` at the end.
@@ -250,15 +257,25 @@ struct SweepSetup<V: Vector> {
     max_iterations: u32,
 }
 
-impl<V: Vector> Sweep<V> {
-    fn ray_point(&self, setup: &SweepSetup<V>) -> V {
-        setup.direction * self.lambda
-    }
+/// A support point of `A − B` at the current ray point, with B's point rotated (not yet
+/// translated) kept for re-translation after an advance.
+struct Probe<V> {
+    a: V,
+    b_rotated: V,
+    b_local: V,
+}
 
+impl<V: Vector> Probe<V> {
+    fn at(&self, offset: V) -> SupportPoint<V> {
+        SupportPoint::new(self.a, self.b_rotated + offset, self.b_local)
+    }
+}
+
+impl<V: Vector> Sweep<V> {
     /// `ε × local size + rounding`: how close to `σ` the cores must come to count as touching.
     fn touch_distance(&self, setup: &SweepSetup<V>) -> V::Real {
         let mut local = setup.sigma;
-        let mut coordinates = self.lambda;
+        let mut coordinates = self.lambda.max(self.offset.max_abs());
         for p in self.simplex.points() {
             local = local.max(p.w.length());
             coordinates = coordinates.max(p.a.max_abs()).max(p.b.max_abs());
@@ -267,13 +284,21 @@ impl<V: Vector> Sweep<V> {
         (setup.tolerance + rounding) * local + rounding * coordinates
     }
 
-    /// Re-shifts every vertex by the current ray point after an advance.
-    fn shift(&mut self, x: V) {
-        let mut shifted = Simplex::new();
+    /// Moves the ray point to `lambda`: B's vertices follow.
+    fn advance_to<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+        &mut self,
+        pair: &Pair<'_, V, A, B>,
+        setup: &SweepSetup<V>,
+        lambda: V::Real,
+    ) {
+        self.lambda = lambda;
+        self.offset = pair.relative_pose().translation() + setup.direction * lambda;
+        let mut moved = Simplex::new();
         for p in self.simplex.points() {
-            shifted.push(SupportPoint { w: p.a - p.b - x, ..*p });
+            let b_rotated = pair.relative_pose().transform_vector(p.b_local);
+            moved.push(SupportPoint::new(p.a, b_rotated + self.offset, p.b_local));
         }
-        self.simplex = shifted;
+        self.simplex = moved;
     }
 
     /// Whether the cores are within the target distance: stores the tolerance used.
@@ -296,6 +321,7 @@ impl<V: Vector> Sweep<V> {
             simplex: Simplex::new(),
             u: first_guess(pair, setup.direction),
             lambda: V::Real::ZERO,
+            offset: pair.relative_pose().translation(),
             plane_normal: V::ZERO,
             touch: V::Real::ZERO,
             iterations: 0,
@@ -307,9 +333,13 @@ impl<V: Vector> Sweep<V> {
             let Some(n) = sweep.u.direction() else {
                 return sweep.stop(SweepEnd::Touch);
             };
-            let q = pair.support_hinted(-sweep.u, &mut hints);
-            // Lower bound of the cores' distance at the ray point: n·(p − x).
-            let gap = n.dot(q.w - sweep.ray_point(setup));
+            let probe = support(pair, -sweep.u, &mut hints);
+            // Lower bound of the cores' distance at the ray point: n·(a − b).
+            let gap = n.dot(probe.at(sweep.offset).w);
+            // Duality gap closed: the simplex already reaches C's boundary plane along n, so
+            // the new point adds nothing (and would only flatten the simplex).
+            let redundant =
+                !sweep.simplex.is_empty() && sweep.u.length() - gap <= sweep.touch_distance(setup);
             let mut advanced = false;
             if gap > setup.sigma {
                 let approach = n.dot(setup.direction);
@@ -320,25 +350,24 @@ impl<V: Vector> Sweep<V> {
                 if !(next <= setup.limit) {
                     return sweep.stop(SweepEnd::Miss);
                 }
-                sweep.lambda = next;
+                sweep.advance_to(pair, setup, next);
                 sweep.plane_normal = n;
-                sweep.shift(sweep.ray_point(setup));
                 advanced = true;
             }
-            let x = sweep.ray_point(setup);
-            let p = SupportPoint { w: q.w - x, ..q };
+            let p = probe.at(sweep.offset);
             let previous = (sweep.simplex, sweep.u);
-            if sweep.simplex.contains(&p) {
+            if redundant || sweep.simplex.contains(&p) {
                 if !advanced {
                     // Nothing new at this ray point: GJK has converged here, and its lower bound
-                    // is within σ (no advance) — the cores touch up to rounding.
+                    // is within σ (no advance) — the cores touch up to the tolerance.
                     sweep.touch = sweep.touch_distance(setup);
                     return sweep.stop(SweepEnd::Touch);
                 }
             } else {
                 sweep.simplex.push(p);
             }
-            sweep.u = sweep.simplex.reduce();
+            let closest = sweep.simplex.reduce();
+            sweep.u = refine(&sweep.simplex, closest);
             if sweep.touching(setup) {
                 return sweep.stop(SweepEnd::Touch);
             }
@@ -365,6 +394,52 @@ impl<V: Vector> Sweep<V> {
         };
         across.unwrap_or(-self.plane_normal)
     }
+}
+
+/// The closest point `u` recomputed from the facet's normal when the simplex is a facet (a
+/// segment in 2D, a triangle in 3D) with `u` inside it.
+///
+/// Near the hit `|u|` is tiny next to the vertices, and `u = Σ λᵢ wᵢ` carries rounding of the
+/// vertices' size, so its direction degrades as `|u|` shrinks (badly in `f32`). The facet's
+/// normal from edge products keeps full relative precision; `u = (n·w₀) n`.
+fn refine<V: Vector>(simplex: &Simplex<V>, u: V) -> V {
+    let w = simplex.points();
+    if w.len() != V::DIM {
+        return u;
+    }
+    let e1 = w[1].w - w[0].w;
+    let c = |v: V, i: usize| v.component(i);
+    let normal = if V::DIM == 2 {
+        V::from_components([-c(e1, 1), c(e1, 0), V::Real::ZERO])
+    } else {
+        let e2 = w[2].w - w[0].w;
+        V::from_components([
+            c(e1, 1) * c(e2, 2) - c(e1, 2) * c(e2, 1),
+            c(e1, 2) * c(e2, 0) - c(e1, 0) * c(e2, 2),
+            c(e1, 0) * c(e2, 1) - c(e1, 1) * c(e2, 0),
+        ])
+    };
+    let Some(n) = normal.direction() else { return u };
+    let n = if n.dot(u) < V::Real::ZERO { -n } else { n };
+    let height = n.dot(w[0].w);
+    if height.is_positive() {
+        n * height
+    } else {
+        u
+    }
+}
+
+/// The support point of the cores' difference along `dir`, B's point rotated into A's frame.
+#[inline]
+fn support<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    pair: &Pair<'_, V, A, B>,
+    dir: V,
+    hints: &mut [u32; 2],
+) -> Probe<V> {
+    let a = pair.a().support_hinted(dir, &mut hints[0]);
+    let relative = pair.relative_pose();
+    let b_local = pair.b().support_hinted(relative.inverse_transform_vector(-dir), &mut hints[1]);
+    Probe { a, b_rotated: relative.transform_vector(b_local), b_local }
 }
 
 /// The first search direction: from the ray point toward `C`'s centre (from B's centre toward
@@ -469,7 +544,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
                         iterations,
                     );
                 }
-                self.contact_at(&sweep, &setup, status, toi, velocity_a, target)
+                self.contact_at(&sweep, status, toi, velocity_a, target)
             }
         }
     }
@@ -478,7 +553,6 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
     fn contact_at(
         &self,
         sweep: &Sweep<V>,
-        setup: &SweepSetup<V>,
         status: CastStatus,
         toi: V::Real,
         velocity_a: V,
@@ -486,7 +560,6 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
     ) -> ShapeCastResult<V> {
         let normal = sweep.normal();
         let (core_a, core_b) = sweep.simplex.witnesses();
-        let core_b = core_b + sweep.ray_point(setup);
         // With a margin or gap, the cores are σ apart along the normal: split the gap between
         // them so that point_b − point_a = target × normal exactly.
         let point_a = core_a + normal * self.a().margin();
