@@ -338,8 +338,10 @@ impl<V: Vector> Sweep<V> {
             let gap = n.dot(probe.at(sweep.offset).w);
             // Duality gap closed: the simplex already reaches C's boundary plane along n, so
             // the new point adds nothing (and would only flatten the simplex).
-            let redundant =
-                !sweep.simplex.is_empty() && sweep.u.length() - gap <= sweep.touch_distance(setup);
+            let touch = sweep.touch_distance(setup);
+            let redundant = !sweep.simplex.is_empty() && sweep.u.length() - gap <= touch;
+            // Whether the ray point moves by more than the tolerance (a step within rounding
+            // is still taken, but does not count as progress).
             let mut advanced = false;
             if gap > setup.sigma {
                 let approach = n.dot(setup.direction);
@@ -352,7 +354,7 @@ impl<V: Vector> Sweep<V> {
                 }
                 sweep.advance_to(pair, setup, next);
                 sweep.plane_normal = n;
-                advanced = true;
+                advanced = gap - setup.sigma > touch;
             }
             let p = probe.at(sweep.offset);
             let previous = (sweep.simplex, sweep.u);

@@ -964,9 +964,6 @@ fn polytope_pairs<V: Space>(seed: u64) {
         let r = shape_cast(&a, &pose_a, narrow(va), &b, &pose_b, narrow(vb), real::<V>(100.0));
         worst.max_iterations = worst.max_iterations.max(r.iterations);
         let what = format!("polytopes {case}: {r:?}");
-        if case == 45 && V::DIM == 2 && is_f32::<V>() {
-            eprintln!("DUMP {local_a:?} {local_b:?} {place_a:?} {place_b:?} {va:?} {vb:?}");
-        }
         match oracle {
             None => {
                 assert_eq!(r.status, CastStatus::NoHit, "{what}");
@@ -1026,4 +1023,200 @@ fn shape_cast_polytope_pairs_facets() {
     polytope_pairs::<DVec2>(72);
     polytope_pairs::<Vec3>(73);
     polytope_pairs::<Vec2>(74);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shape casts of curved shapes in random poses: bisection on the distance along the motion.
+
+/// `distance(t)` between A moved by `t·va` and B moved by `t·vb`.
+fn gap_at<V: Space, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    a: &A,
+    place_a: &Place,
+    va: DVec3,
+    b: &B,
+    place_b: &Place,
+    vb: DVec3,
+    t: f64,
+) -> f64 {
+    let moved = |place: &Place, v: DVec3| {
+        V::pose(&Place { translation: place.translation + v * t, ..*place })
+    };
+    distance(a, &moved(place_a, va), b, &moved(place_b, vb)).to_f64()
+}
+
+/// The first time the distance reaches 0 in `[0, horizon]`, by the oracle: the distance is
+/// convex in `t`, so golden-section search finds its minimum, and bisection the first zero
+/// before it. `None` when the minimum stays positive.
+fn bisection_toi(gap: impl Fn(f64) -> f64, horizon: f64) -> Option<f64> {
+    if gap(0.0) <= 0.0 {
+        return Some(0.0);
+    }
+    let (mut lo, mut hi) = (0.0, horizon);
+    let phi = 0.5 * (5f64.sqrt() - 1.0);
+    for _ in 0..100 {
+        let (m1, m2) = (hi - phi * (hi - lo), lo + phi * (hi - lo));
+        if gap(m1) <= 0.0 {
+            hi = m1;
+            break;
+        }
+        if gap(m1) < gap(m2) {
+            hi = m2;
+        } else {
+            lo = m1;
+        }
+    }
+    if gap(hi) > 0.0 {
+        return None;
+    }
+    let (mut apart, mut touching) = (0.0, hi);
+    for _ in 0..200 {
+        let mid = 0.5 * (apart + touching);
+        if gap(mid) > 0.0 {
+            apart = mid;
+        } else {
+            touching = mid;
+        }
+    }
+    Some(touching)
+}
+
+/// Checks a shape cast against the bisection oracle: same verdict, touching at the time of
+/// impact, apart just before, time within tolerance (non-grazing).
+fn check_curved<V: Space, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    what: &str,
+    a: &A,
+    b: &B,
+    rng: &mut Rng,
+    worst: &mut Worst,
+) {
+    let tol = tol::<V>();
+    let (place_a, place_b) = (V::random_place(rng, 3.0), V::random_place(rng, 3.0));
+    let va = random_vec::<V>(rng, 2.0);
+    let aim = place_a.translation + random_vec::<V>(rng, 2.0);
+    let vb = wide(narrow::<V>(va + (aim - place_b.translation) * rng.uniform(0.3, 2.0)));
+    let gap = |t: f64| gap_at::<V, A, B>(a, &place_a, va, b, &place_b, vb, t);
+    let horizon = 10.0;
+    let oracle = bisection_toi(gap, horizon);
+    let (pose_a, pose_b) = (V::pose(&place_a), V::pose(&place_b));
+    let r = shape_cast(a, &pose_a, narrow(va), b, &pose_b, narrow(vb), real::<V>(horizon));
+    worst.max_iterations = worst.max_iterations.max(r.iterations);
+    let size = 6.0;
+    let d = (vb - va).length();
+    let what = format!("{what}: {r:?} oracle {oracle:?}");
+    match (r.status, oracle) {
+        (CastStatus::NoHit, None) => worst.misses += 1,
+        (CastStatus::InitiallyOverlapping, Some(t)) if t == 0.0 => worst.inside += 1,
+        (CastStatus::Hit, Some(t)) => {
+            let toi = r.toi.to_f64();
+            // Touching at the time of impact (the distance oracle's own tolerance included).
+            assert!(gap(toi) <= 4.0 * tol * size, "{what}: apart at toi by {}", gap(toi));
+            // Apart a little earlier: the cast is conservative.
+            let back = if is_f32::<V>() { 1e-2 } else { 1e-6 };
+            let n = wide(r.normal);
+            let cos = n.dot((vb - va) / d).abs();
+            if toi * back * d * cos > 1e2 * tol * size {
+                assert!(gap(toi * (1.0 - back)) > 0.0, "{what}: touching before toi");
+            }
+            let err = (toi - t).abs() * d / size;
+            if cos > 0.05 {
+                assert!(err <= 4.0 * tol / cos, "{what}: toi {toi} vs {t}: {err:e}");
+                worst.toi = worst.toi.max(err * cos);
+            }
+            // The contact points coincide (no target gap).
+            let (pa, pb) = (wide(r.point_a), wide(r.point_b));
+            assert!((pa - pb).length() <= 4.0 * tol * size / cos.max(0.05), "{what}: points");
+            assert!((n.length() - 1.0).abs() <= tol, "{what}: normal not unit");
+            worst.hits += 1;
+        }
+        (_, _) => {
+            // A disagreement is only allowed where the verdict is decided within tolerance:
+            // grazing motion, or shapes touching at t = 0.
+            let m = min_gap(&gap, horizon);
+            assert!(m <= 1e2 * tol * size || gap(0.0) <= 1e2 * tol * size, "{what}: min gap {m}");
+        }
+    }
+}
+
+/// The smallest distance over `[0, horizon]` (golden-section search on the convex distance).
+fn min_gap(gap: &impl Fn(f64) -> f64, horizon: f64) -> f64 {
+    let (mut lo, mut hi) = (0.0, horizon);
+    let phi = 0.5 * (5f64.sqrt() - 1.0);
+    for _ in 0..100 {
+        let (m1, m2) = (hi - phi * (hi - lo), lo + phi * (hi - lo));
+        if gap(m1) < gap(m2) {
+            hi = m2;
+        } else {
+            lo = m1;
+        }
+    }
+    gap(0.5 * (lo + hi)).min(gap(0.0)).min(gap(horizon))
+}
+
+fn curved_shapes<V: Space>(seed: u64) -> Worst {
+    let mut rng = Rng(seed);
+    let mut worst = Worst::default();
+    let r = |x: f64| real::<V>(x);
+    let ball = Ball::<V>::new(r(0.7)).unwrap();
+    let ellipse = Ellipsoid::new(narrow::<V>(DVec3::new(1.0, 0.4, 0.6))).unwrap();
+    let capsule =
+        Capsule::new(narrow::<V>(DVec3::new(-0.6, 0.1, 0.0)), narrow::<V>(DVec3::X * 0.5), r(0.3))
+            .unwrap();
+    let cube = Cuboid::new(narrow::<V>(DVec3::new(0.8, 0.5, 0.3))).unwrap();
+    let rounded = Rounded::new(cube, r(0.2)).unwrap();
+    let shapes: [&dyn Support<V>; 5] = [&ball, &ellipse, &capsule, &cube, &rounded];
+    for case in 0..120 {
+        let (i, j) = (case % 5, (case / 5) % 5);
+        check_curved::<V, _, _>(
+            &format!("curved {case} ({i}, {j})"),
+            shapes[i],
+            shapes[j],
+            &mut rng,
+            &mut worst,
+        );
+    }
+    worst
+}
+
+#[test]
+fn shape_cast_curved_vs_bisection() {
+    for (name, w) in [
+        ("DVec3", curved_shapes::<DVec3>(81)),
+        ("DVec2", curved_shapes::<DVec2>(82)),
+        ("Vec3", curved_shapes::<Vec3>(83)),
+        ("Vec2", curved_shapes::<Vec2>(84)),
+    ] {
+        assert!(w.hits >= 20 && w.misses >= 10, "{name}: {w:?}");
+        w.report(&format!("curved {name}"));
+    }
+}
+
+/// Cylinders and cones (3D only) against boxes and ellipsoids.
+fn round_3d<V: Space + gjk::Vector3>(seed: u64) -> Worst {
+    let mut rng = Rng(seed);
+    let mut worst = Worst::default();
+    let r = |x: f64| real::<V>(x);
+    let cylinder = Cylinder::<V>::new(r(0.6), r(0.4)).unwrap();
+    let cone = Cone::<V>::new(r(0.5), r(0.5)).unwrap();
+    let cube = Cuboid::new(narrow::<V>(DVec3::new(0.8, 0.5, 0.3))).unwrap();
+    let ellipsoid = Ellipsoid::new(narrow::<V>(DVec3::new(1.0, 0.4, 0.6))).unwrap();
+    let shapes: [&dyn Support<V>; 4] = [&cylinder, &cone, &cube, &ellipsoid];
+    for case in 0..80 {
+        let (i, j) = (case % 2, (case / 2) % 4);
+        check_curved::<V, _, _>(
+            &format!("round {case} ({i}, {j})"),
+            shapes[i],
+            shapes[j],
+            &mut rng,
+            &mut worst,
+        );
+    }
+    worst
+}
+
+#[test]
+fn shape_cast_cylinders_and_cones_vs_bisection() {
+    for (name, w) in [("DVec3", round_3d::<DVec3>(91)), ("Vec3", round_3d::<Vec3>(92))] {
+        assert!(w.hits >= 15 && w.misses >= 5, "{name}: {w:?}");
+        w.report(&format!("cylinders and cones {name}"));
+    }
 }
