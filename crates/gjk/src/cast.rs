@@ -41,12 +41,20 @@
 //! # Semantics
 //! * **Initial overlap**: when the shapes already touch or overlap at `t = 0` (distance within
 //!   the target plus tolerance), a shape cast reports [`CastStatus::InitiallyOverlapping`] with
-//!   `toi = 0` and the normal and points of the penetration query ([`crate::contact`]) — whatever
+//!   `toi = 0` and the normal and points of the penetration query ([`contact`](mod@crate::contact)) — whatever
 //!   the motion: compare the normal with `v_B − v_A` to tell whether they are separating. A ray
 //!   starting inside a shape hits at `toi = 0` (solid shapes, the default) or, with
 //!   [`RayCastOptions::solid`] off, where it leaves the shape.
 //! * **Margins**: handled exactly as core + radius (see above); a ball is a point core and its
 //!   cast converges in one or two iterations.
+//! * **Normal** at impact: along the cores' closest points when they end apart (margins, a
+//!   target gap) — accurate to the tolerance; otherwise the normal of the last plane the ray
+//!   advanced to, a supporting plane through the hit point — exact on flat faces, within about
+//!   `√ε` on curved cores (ellipsoids, cylinders, cones).
+//! * **Cost**: polytopes and margin shapes (balls, capsules, rounded boxes) converge in a few
+//!   iterations; a curved core hit at zero target distance is the touching case of GJK, which
+//!   converges linearly (tens of iterations at the `f64` default tolerance): a looser tolerance
+//!   or a small target distance makes it cheap. The time stays conservative at any cap.
 //! * **Units**: velocities and ray directions need not be unit: `toi` is in units of them (the
 //!   contact happens after moving by `toi·velocity`).
 //! * Every loop is bounded by [`ShapeCastOptions::max_iterations`]; non-finite velocities,
@@ -349,7 +357,8 @@ impl<V: Vector> Sweep<V> {
                     return sweep.stop(SweepEnd::Miss);
                 }
                 let next = sweep.lambda + (gap - setup.sigma) / approach;
-                if !(next <= setup.limit) {
+                let within_limit = next <= setup.limit; // false for NaN too
+                if !within_limit {
                     return sweep.stop(SweepEnd::Miss);
                 }
                 sweep.advance_to(pair, setup, next);
@@ -505,7 +514,8 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         if !velocity_a.is_finite() || !velocity_b.is_finite() || !relative.is_finite() {
             return ShapeCastResult::without_contact(CastStatus::InvalidInput, V::Real::ZERO, 0);
         }
-        if !(max_toi >= V::Real::ZERO) {
+        let valid_limit = max_toi >= V::Real::ZERO; // false for NaN too
+        if !valid_limit {
             return ShapeCastResult::without_contact(CastStatus::InvalidInput, V::Real::ZERO, 0);
         }
         let target = options.target_distance.max(V::Real::ZERO);

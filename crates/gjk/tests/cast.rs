@@ -793,7 +793,7 @@ fn sphere_sphere<V: Space>(seed: u64) {
                 assert_eq!(r.status, CastStatus::NoHit, "{what}");
                 worst.misses += 1;
             }
-            Some(t) if t == 0.0 => {
+            Some(0.0) => {
                 assert_eq!(r.status, CastStatus::InitiallyOverlapping, "{what}");
                 assert_eq!(r.toi.to_f64(), 0.0);
                 let n = wide(r.normal);
@@ -870,8 +870,7 @@ fn box_box<V: Space>(seed: u64) {
                 assert_eq!(r.status, CastStatus::NoHit, "{what}");
                 worst.misses += 1;
             }
-            Some((t, axis)) if t == 0.0 => {
-                let _ = axis;
+            Some((0.0, _)) => {
                 assert_eq!(r.status, CastStatus::InitiallyOverlapping, "{what}");
                 let c = contact(
                     &a,
@@ -934,7 +933,7 @@ fn shape_cast_box_box_axis_aligned() {
 fn polytope_pairs<V: Space>(seed: u64) {
     let mut rng = Rng(seed);
     let mut worst = Worst::default();
-    let count = if V::DIM == 3 { 6 } else { 6 };
+    let count = 6;
     for case in 0..150 {
         let local_a: Vec<DVec3> = (0..count).map(|_| random_vec::<V>(&mut rng, 1.0)).collect();
         let local_b: Vec<DVec3> = (0..count).map(|_| random_vec::<V>(&mut rng, 1.0)).collect();
@@ -969,7 +968,7 @@ fn polytope_pairs<V: Space>(seed: u64) {
                 assert_eq!(r.status, CastStatus::NoHit, "{what}");
                 worst.misses += 1;
             }
-            Some((t, _)) if t == 0.0 => {
+            Some((0.0, _)) => {
                 assert_eq!(r.status, CastStatus::InitiallyOverlapping, "{what}");
                 worst.inside += 1;
             }
@@ -1105,7 +1104,7 @@ fn check_curved<V: Space, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     let what = format!("{what}: {r:?} oracle {oracle:?}");
     match (r.status, oracle) {
         (CastStatus::NoHit, None) => worst.misses += 1,
-        (CastStatus::InitiallyOverlapping, Some(t)) if t == 0.0 => worst.inside += 1,
+        (CastStatus::InitiallyOverlapping, Some(0.0)) => worst.inside += 1,
         (CastStatus::Hit, Some(t)) => {
             let toi = r.toi.to_f64();
             // Touching at the time of impact (the distance oracle's own tolerance included).
@@ -1219,4 +1218,354 @@ fn shape_cast_cylinders_and_cones_vs_bisection() {
         assert!(w.hits >= 15 && w.misses >= 5, "{name}: {w:?}");
         w.report(&format!("cylinders and cones {name}"));
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge cases with analytic answers.
+
+fn at<V: Vector>(x: f64, y: f64, z: f64) -> V {
+    narrow::<V>(DVec3::new(x, y, if V::DIM == 3 { z } else { 0.0 }))
+}
+
+fn translation<V: Vector>(x: f64, y: f64, z: f64) -> Pose<V> {
+    Pose::from_translation(at::<V>(x, y, z)).unwrap()
+}
+
+fn close<V: Vector>(got: V::Real, want: f64, scale: f64) -> bool {
+    (got.to_f64() - want).abs() <= tol::<V>() * scale
+}
+
+fn misses_and_limits<V: Space>() {
+    let cube = Cuboid::new(at::<V>(1.0, 1.0, 1.0)).unwrap();
+    let here = Pose::IDENTITY;
+    let there = translation::<V>(5.0, 0.0, 0.0);
+    let still = V::ZERO;
+    let cast = |vb: V, max_toi: f64| {
+        shape_cast(&cube, &here, still, &cube, &there, vb, real::<V>(max_toi))
+    };
+    // Parallel motion beside the cube (3 above it, moving along x): no hit.
+    let above = translation::<V>(5.0, 3.0, 0.0);
+    let r =
+        shape_cast(&cube, &here, still, &cube, &above, at::<V>(-1.0, 0.0, 0.0), real::<V>(100.0));
+    assert_eq!(r.status, CastStatus::NoHit, "{r:?}");
+    assert_eq!(r.toi, real::<V>(100.0));
+    // Moving away: no hit, found at once.
+    let r = cast(at::<V>(1.0, 0.0, 0.0), 100.0);
+    assert_eq!(r.status, CastStatus::NoHit, "{r:?}");
+    assert!(r.iterations <= 2, "{r:?}");
+    // Toward, but max_toi too small: the gap of 3 needs t = 1.5 at speed 2.
+    let r = cast(at::<V>(-2.0, 0.0, 0.0), 1.4);
+    assert_eq!(r.status, CastStatus::NoHit, "{r:?}");
+    let r = cast(at::<V>(-2.0, 0.0, 0.0), 1.6);
+    assert_eq!(r.status, CastStatus::Hit, "{r:?}");
+    assert!(close::<V>(r.toi, 1.5, 1.0), "{r:?}");
+    // max_toi = 0 and infinite.
+    assert_eq!(cast(at::<V>(-2.0, 0.0, 0.0), 0.0).status, CastStatus::NoHit);
+    let r = cast(at::<V>(-2.0, 0.0, 0.0), f64::INFINITY);
+    assert!(r.status == CastStatus::Hit && close::<V>(r.toi, 1.5, 1.0), "{r:?}");
+    // Zero relative velocity (both move together): apart stays apart.
+    let v = at::<V>(3.0, -1.0, 2.0);
+    let r = shape_cast(&cube, &here, v, &cube, &there, v, real::<V>(100.0));
+    assert_eq!(r.status, CastStatus::NoHit, "{r:?}");
+    // A ray parallel to a face, outside: no hit; behind the origin: no hit; too short: no hit.
+    let origin = at::<V>(-5.0, 1.5, 0.0);
+    assert!(ray_cast(&cube, &here, origin, at::<V>(1.0, 0.0, 0.0), real::<V>(100.0)).is_none());
+    let behind = at::<V>(5.0, 0.0, 0.0);
+    assert!(ray_cast(&cube, &here, behind, at::<V>(1.0, 0.0, 0.0), real::<V>(100.0)).is_none());
+    let origin = at::<V>(-5.0, 0.0, 0.0);
+    assert!(ray_cast(&cube, &here, origin, at::<V>(1.0, 0.0, 0.0), real::<V>(3.9)).is_none());
+    let hit = ray_cast(&cube, &here, origin, at::<V>(1.0, 0.0, 0.0), real::<V>(4.1)).unwrap();
+    assert!(close::<V>(hit.toi, 4.0, 5.0), "{hit:?}");
+}
+
+#[test]
+fn misses_parallel_moving_away_and_short_casts() {
+    misses_and_limits::<DVec3>();
+    misses_and_limits::<DVec2>();
+    misses_and_limits::<Vec3>();
+    misses_and_limits::<Vec2>();
+}
+
+fn overlap_and_touching<V: Space>() {
+    let cube = Cuboid::new(at::<V>(1.0, 1.0, 1.0)).unwrap();
+    let here = Pose::IDENTITY;
+    let still = V::ZERO;
+    // Overlapping by 0.5 along x: initial overlap, with the contact query's normal and points.
+    let overlapping = translation::<V>(1.5, 0.2, 0.0);
+    for vb in [at::<V>(-1.0, 0.0, 0.0), at::<V>(1.0, 0.0, 0.0), V::ZERO] {
+        let r = shape_cast(&cube, &here, still, &cube, &overlapping, vb, real::<V>(10.0));
+        assert_eq!(r.status, CastStatus::InitiallyOverlapping, "{r:?}");
+        assert_eq!(r.toi, real::<V>(0.0));
+        let c = contact(&cube, &here, &cube, &overlapping, real::<V>(0.0)).unwrap();
+        assert_eq!((r.normal, r.point_a, r.point_b), (c.normal, c.point_a, c.point_b));
+        assert!((wide(r.normal) - DVec3::X).length() <= tol::<V>(), "{r:?}");
+    }
+    // Touching exactly at t = 0: initial overlap whether moving toward or apart.
+    let touching = translation::<V>(2.0, 0.5, 0.0);
+    for vb in [at::<V>(-1.0, 0.0, 0.0), at::<V>(1.0, 0.0, 0.0)] {
+        let r = shape_cast(&cube, &here, still, &cube, &touching, vb, real::<V>(10.0));
+        assert_eq!(r.status, CastStatus::InitiallyOverlapping, "{r:?}");
+        assert!((wide(r.normal) - DVec3::X).length() <= tol::<V>(), "{r:?}");
+    }
+    // Balls: initial overlap normal along the centres.
+    let ball = Ball::<V>::new(real::<V>(1.0)).unwrap();
+    let near = translation::<V>(1.2, 1.0, 0.0);
+    let r = shape_cast(&ball, &here, still, &ball, &near, at::<V>(-1.0, 0.0, 0.0), real::<V>(1.0));
+    assert_eq!(r.status, CastStatus::InitiallyOverlapping, "{r:?}");
+    let want = DVec3::new(1.2, 1.0, 0.0).normalize();
+    assert!((wide(r.normal) - want).length() <= tol::<V>(), "{r:?}");
+    assert!(r.is_hit());
+    // Rays starting inside (solid) or exactly on the surface.
+    let inside =
+        ray_cast(&cube, &here, at::<V>(0.5, 0.0, 0.0), at::<V>(0.0, 1.0, 0.0), real::<V>(5.0));
+    let inside = inside.unwrap();
+    assert_eq!((inside.toi, inside.normal), (real::<V>(0.0), V::ZERO));
+    assert_eq!(inside.point, at::<V>(0.5, 0.0, 0.0));
+    let on = ray_cast(&cube, &here, at::<V>(1.0, 0.0, 0.0), at::<V>(1.0, 0.0, 0.0), real::<V>(5.0));
+    assert_eq!(on.unwrap().toi, real::<V>(0.0));
+}
+
+#[test]
+fn initial_overlap_and_touching_at_zero() {
+    overlap_and_touching::<DVec3>();
+    overlap_and_touching::<DVec2>();
+    overlap_and_touching::<Vec3>();
+    overlap_and_touching::<Vec2>();
+}
+
+fn grazing_cases<V: Space>() {
+    let ball = Ball::<V>::new(real::<V>(1.0)).unwrap();
+    let here = Pose::IDENTITY;
+    let right = at::<V>(1.0, 0.0, 0.0);
+    // A ray tangent to the ball at (0, 1): it touches there, at toi 5.
+    let tangent = ray_cast(&ball, &here, at::<V>(-5.0, 1.0, 0.0), right, real::<V>(10.0));
+    let hit = tangent.expect("a tangent ray touches");
+    // Grazing: the time is ill-conditioned (√ of the tolerance), the point is on the surface.
+    assert!((hit.toi.to_f64() - 5.0).abs() <= 2.0 * tol::<V>().sqrt(), "{hit:?}");
+    assert!((wide(hit.point).length() - 1.0).abs() <= tol::<V>(), "{hit:?}");
+    // Clearly past it: a miss.
+    let past =
+        ray_cast(&ball, &here, at::<V>(-5.0, 1.0 + 1e3 * tol::<V>(), 0.0), right, real::<V>(10.0));
+    assert!(past.is_none(), "{past:?}");
+    // Boxes sliding face on face (B's bottom in A's top plane): they touch when the x-ranges
+    // meet, at t = 1 (gap 2 at speed 2).
+    let cube = Cuboid::new(at::<V>(1.0, 1.0, 1.0)).unwrap();
+    let level = translation::<V>(4.0, 2.0, 0.0);
+    let r =
+        shape_cast(&cube, &here, V::ZERO, &cube, &level, at::<V>(-2.0, 0.0, 0.0), real::<V>(5.0));
+    assert_eq!(r.status, CastStatus::Hit, "{r:?}");
+    assert!(close::<V>(r.toi, 1.0, 2.0), "{r:?}");
+    // Edge grazing: a square/cube slides past a corner exactly in line with it.
+    let corner = translation::<V>(4.0, 2.0, 2.0);
+    let r =
+        shape_cast(&cube, &here, V::ZERO, &cube, &corner, at::<V>(-1.0, 0.0, 0.0), real::<V>(5.0));
+    assert_eq!(r.status, CastStatus::Hit, "{r:?}");
+    assert!(close::<V>(r.toi, 2.0, 2.0), "{r:?}");
+}
+
+#[test]
+fn grazing_contacts() {
+    grazing_cases::<DVec3>();
+    grazing_cases::<DVec2>();
+    grazing_cases::<Vec3>();
+    grazing_cases::<Vec2>();
+}
+
+/// Sphere–sphere at tiny and huge scales and far from the origin: same relative accuracy.
+fn scales<V: Space>(scales: &[f64], offsets: &[f64]) {
+    for &s in scales {
+        for &offset in offsets {
+            let ball = Ball::<V>::new(real::<V>(s)).unwrap();
+            let base = DVec3::new(offset, -offset, if V::DIM == 3 { offset } else { 0.0 });
+            let pa = V::pose(&Place::at(base));
+            let pb = V::pose(&Place::at(base + DVec3::new(10.0 * s, 1.0 * s, 0.0)));
+            let vb = at::<V>(-3.0 * s, 0.0, 0.0);
+            let r = shape_cast(&ball, &pa, V::ZERO, &ball, &pb, vb, real::<V>(100.0));
+            // Centres 10s apart in x, 1s in y: they touch when the x gap is √(4 − 1) s.
+            let want = (10.0 - 3f64.sqrt()) / 3.0;
+            let rounding =
+                f64::from(V::Real::EPSILON.to_f64() as f32).max(V::Real::EPSILON.to_f64());
+            let slack = tol::<V>() + 100.0 * rounding * (offset / s).abs();
+            assert_eq!(r.status, CastStatus::Hit, "scale {s} offset {offset}: {r:?}");
+            assert!(
+                (r.toi.to_f64() - want).abs() <= slack * want,
+                "scale {s} offset {offset}: {r:?} vs {want}"
+            );
+            let n = wide(r.normal);
+            let n_want = DVec3::new(3f64.sqrt(), 1.0, 0.0) / 2.0;
+            assert!((n - n_want).length() <= slack, "scale {s} offset {offset}: {n}");
+            // Ray against a box at the same scale.
+            let cube = Cuboid::new(at::<V>(s, s, s)).unwrap();
+            let origin = narrow::<V>(base + DVec3::new(-5.0 * s, 0.5 * s, 0.0));
+            let hit =
+                ray_cast(&cube, &pa, origin, at::<V>(2.0 * s, 0.0, 0.0), real::<V>(10.0)).unwrap();
+            assert!(
+                (hit.toi.to_f64() - 2.0).abs() <= 2.0 * slack,
+                "scale {s} offset {offset}: {hit:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn tiny_and_huge_scales_far_from_the_origin() {
+    scales::<DVec3>(&[1e-6, 1.0, 1e6], &[0.0, 1e3]);
+    scales::<DVec2>(&[1e-6, 1.0, 1e6], &[0.0, 1e3]);
+    scales::<Vec3>(&[1e-3, 1.0, 1e3], &[0.0, 10.0]);
+    scales::<Vec2>(&[1e-3, 1.0, 1e3], &[0.0, 10.0]);
+}
+
+#[test]
+fn target_distance_keeps_a_gap() {
+    let cube = Cuboid::new(DVec3::ONE).unwrap();
+    let ball = Ball::<DVec3>::new(0.5).unwrap();
+    let here = Pose::IDENTITY;
+    let there = Pose::from_translation(DVec3::new(6.0, 0.0, 0.0)).unwrap();
+    for target in [0.0, 0.01, 0.5, 2.0] {
+        let options = ShapeCastOptions { target_distance: target, ..Default::default() };
+        let pair = Pair::new(&cube, here, &ball, there);
+        let r = pair.shape_cast_with(DVec3::ZERO, DVec3::new(-1.0, 0.0, 0.0), 10.0, &options);
+        assert_eq!(r.status, CastStatus::Hit, "{r:?}");
+        assert!((r.toi - (4.5 - target)).abs() < 1e-9, "target {target}: {r:?}");
+        assert!((r.point_b - r.point_a - DVec3::X * target).length() < 1e-9, "{r:?}");
+        assert!((r.point_a.x - 1.0).abs() < 1e-9, "{r:?}");
+    }
+    // Already closer than the target: initial overlap (the gap is reported by the contact).
+    let options = ShapeCastOptions { target_distance: 5.0, ..Default::default() };
+    let r =
+        Pair::new(&cube, here, &ball, there).shape_cast_with(DVec3::ZERO, DVec3::X, 10.0, &options);
+    assert_eq!(r.status, CastStatus::InitiallyOverlapping, "{r:?}");
+    assert!(
+        (r.normal - DVec3::X).length() < 1e-12 && ((r.point_b - r.point_a).x - 4.5).abs() < 1e-9
+    );
+    // A negative or NaN target counts as 0.
+    for target in [-1.0, f64::NAN] {
+        let options = ShapeCastOptions { target_distance: target, ..Default::default() };
+        let r = Pair::new(&cube, here, &ball, there).shape_cast_with(
+            DVec3::ZERO,
+            -DVec3::X,
+            10.0,
+            &options,
+        );
+        assert!((r.toi - 4.5).abs() < 1e-9, "{r:?}");
+    }
+}
+
+#[test]
+fn hollow_rays_exit_the_shape() {
+    let hollow = RayCastOptions { solid: false, ..Default::default() };
+    let cube = Cuboid::new(DVec3::new(1.0, 2.0, 3.0)).unwrap();
+    let pose = Pose::new(DQuat::from_rotation_z(0.3), DVec3::new(1.0, 2.0, 3.0)).unwrap();
+    let local = DVec3::new(0.2, -0.5, 1.0);
+    let origin = pose.transform_point(local);
+    let dir = pose.transform_vector(DVec3::new(0.0, 0.0, 0.5));
+    let r = ray_cast_with(&cube, &pose, origin, dir, 100.0, &hollow);
+    assert_eq!(r.status, CastStatus::InitiallyOverlapping, "{r:?}");
+    // Exits through z = 3 after 2 units, at speed 0.5: toi 4.
+    let hit = r.hit().unwrap();
+    assert!((hit.toi - 4.0).abs() < 1e-9, "{r:?}");
+    assert!((hit.normal - pose.transform_vector(DVec3::Z)).length() < 1e-9, "{r:?}");
+    // Too short to reach the exit: no hit.
+    assert_eq!(ray_cast_with(&cube, &pose, origin, dir, 3.9, &hollow).status, CastStatus::NoHit);
+    // From outside, hollow and solid agree.
+    let outside = pose.transform_point(DVec3::new(0.2, -0.5, -5.0));
+    let solid = ray_cast(&cube, &pose, outside, dir, 100.0).unwrap();
+    let r = ray_cast_with(&cube, &pose, outside, dir, 100.0, &hollow);
+    assert_eq!((r.status, r.hit.toi), (CastStatus::Hit, solid.toi));
+    // Inside a capsule (margin) and a 2D ellipse (curved core), against the analytic exits.
+    let capsule = Capsule::new(DVec3::new(0.0, -1.0, 0.0), DVec3::new(0.0, 1.0, 0.0), 0.5).unwrap();
+    let r = ray_cast_with(
+        &capsule,
+        &Pose::IDENTITY,
+        DVec3::ZERO,
+        DVec3::new(0.0, 3.0, 0.0),
+        10.0,
+        &hollow,
+    );
+    assert!((r.hit.toi - 0.5).abs() < 1e-9 && (r.hit.normal - DVec3::Y).length() < 1e-9, "{r:?}");
+    let ellipse = Ellipsoid::new(DVec2::new(2.0, 1.0)).unwrap();
+    let r =
+        ray_cast_with(&ellipse, &Pose::IDENTITY, DVec2::ZERO, DVec2::new(-1.0, 0.0), 10.0, &hollow);
+    assert!((r.hit.toi - 2.0).abs() < 1e-9 && (r.hit.normal + DVec2::X).length() < 1e-4, "{r:?}");
+}
+
+#[test]
+fn invalid_input_and_iteration_cap() {
+    let cube = Cuboid::new(Vec3::ONE).unwrap();
+    let here = Pose::IDENTITY;
+    let there = Pose::from_translation(Vec3::new(5.0, 0.0, 0.0)).unwrap();
+    let cast =
+        |va: Vec3, vb: Vec3, max_toi: f32| shape_cast(&cube, &here, va, &cube, &there, vb, max_toi);
+    for (va, vb, max_toi) in [
+        (Vec3::NAN, Vec3::ZERO, 1.0),
+        (Vec3::ZERO, Vec3::new(f32::INFINITY, 0.0, 0.0), 1.0),
+        (Vec3::splat(f32::MAX), Vec3::splat(-f32::MAX), 1.0), // relative velocity overflows
+        (Vec3::ZERO, -Vec3::X, -1.0),
+        (Vec3::ZERO, -Vec3::X, f32::NAN),
+    ] {
+        let r = cast(va, vb, max_toi);
+        assert_eq!(r.status, CastStatus::InvalidInput, "{va} {vb} {max_toi}: {r:?}");
+        assert!(!r.toi.is_nan() && !r.is_hit());
+    }
+    let r = ray_cast_with(&cube, &here, Vec3::NAN, Vec3::X, 1.0, &RayCastOptions::default());
+    assert_eq!(r.status, CastStatus::InvalidInput);
+    assert!(ray_cast(&cube, &here, Vec3::new(-5.0, 0.0, 0.0), Vec3::NAN, 1.0).is_none());
+    // Huge and tiny (finite) speeds: no NaN, sensible answers.
+    let r = cast(Vec3::ZERO, Vec3::new(-1e30, 0.0, 0.0), 1.0);
+    assert!(r.status == CastStatus::Hit && (r.toi - 3e-30).abs() < 1e-34, "{r:?}");
+    let r = cast(Vec3::ZERO, Vec3::new(-1e-30, 0.0, 0.0), f32::INFINITY);
+    assert!(r.status == CastStatus::Hit && (r.toi / 3e30 - 1.0).abs() < 1e-4, "{r:?}");
+    // The cap: the time reported is a conservative lower bound.
+    let ellipsoid = Ellipsoid::new(DVec3::new(1.0, 0.5, 0.3)).unwrap();
+    let far = Pose::from_translation(DVec3::new(6.0, 0.3, 0.2)).unwrap();
+    let full =
+        shape_cast(&ellipsoid, &Pose::IDENTITY, DVec3::ZERO, &ellipsoid, &far, -DVec3::X, 100.0);
+    assert_eq!(full.status, CastStatus::Hit, "{full:?}");
+    for cap in 1..6 {
+        let options = ShapeCastOptions { max_iterations: cap, ..Default::default() };
+        let pair = Pair::new(&ellipsoid, Pose::IDENTITY, &ellipsoid, far);
+        let r = pair.shape_cast_with(DVec3::ZERO, -DVec3::X, 100.0, &options);
+        assert_eq!((r.status, r.iterations), (CastStatus::IterationCap, cap), "{r:?}");
+        assert!(r.toi <= full.toi * (1.0 + 1e-12), "cap {cap}: {} > {}", r.toi, full.toi);
+        let moved =
+            Pose::from_translation(DVec3::new(6.0 - r.toi * (1.0 - 1e-9), 1.0, 0.7)).unwrap();
+        assert!(!intersects(&ellipsoid, &Pose::IDENTITY, &ellipsoid, &moved), "cap {cap}");
+    }
+}
+
+#[test]
+fn moving_both_shapes_with_rotations() {
+    // A 2D square (half 1) rotated 45° moving right meets a ball moving down: both move, the
+    // relative motion decides.
+    let square = Cuboid::new(DVec2::ONE).unwrap();
+    let pose_a =
+        Pose::<DVec2>::from_angle_translation(core::f64::consts::FRAC_PI_4, DVec2::ZERO).unwrap();
+    let ball = Ball::<DVec2>::new(0.5).unwrap();
+    let pose_b = Pose::from_translation(DVec2::new(3.0, 4.0)).unwrap();
+    let (va, vb) = (DVec2::new(1.0, 0.0), DVec2::new(0.0, -2.0));
+    let r = shape_cast(&square, &pose_a, va, &ball, &pose_b, vb, 10.0);
+    assert_eq!(r.status, CastStatus::Hit, "{r:?}");
+    // Relative to the square the ball moves from (3, 4) along (−1, −2) and passes through the
+    // diamond |x| + |y| ≤ √2; the oracle is bisection on the distance along the motion.
+    let gap = |t: f64| {
+        let a =
+            Pose::<DVec2>::from_angle_translation(core::f64::consts::FRAC_PI_4, va * t).unwrap();
+        let b = Pose::from_translation(DVec2::new(3.0, 4.0) + vb * t).unwrap();
+        distance(&square, &a, &ball, &b)
+    };
+    let t = bisection_toi(gap, 10.0).unwrap();
+    assert!((r.toi - t).abs() < 1e-8, "{r:?} vs {t}");
+    assert!(gap(r.toi) < 1e-9 && gap(r.toi * (1.0 - 1e-6)) > 0.0);
+    // The normal from the square toward the ball, with the contact points on both.
+    let Proximity::Separated(s) = closest_points(
+        &square,
+        &Pose::<DVec2>::from_angle_translation(core::f64::consts::FRAC_PI_4, va * (r.toi - 1e-3))
+            .unwrap(),
+        &ball,
+        &Pose::from_translation(DVec2::new(3.0, 4.0) + vb * (r.toi - 1e-3)).unwrap(),
+    ) else {
+        panic!("apart just before")
+    };
+    assert!((s.normal - r.normal).length() < 1e-2, "{s:?} vs {r:?}");
+    assert!((r.point_a - r.point_b).length() < 1e-9);
 }
