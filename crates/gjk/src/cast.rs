@@ -26,6 +26,11 @@
 //! * the cast **hits** when `|u| ≤ σ + δ`: the cores are within the tolerance `δ` of the
 //!   target distance at `x`.
 //!
+//! Two guards keep it exact in floating point: a support point whose plane already touches the
+//! simplex (duality gap closed) is not added — it would only flatten the simplex, whose
+//! signed volumes then lose their sign — and when the simplex is a facet, `u` is recomputed
+//! from the facet's normal (edge products), whose direction stays precise as `|u| → 0`.
+//!
 //! `λ` only grows, and only up to a plane that keeps the cores at least `σ` apart, so it is a
 //! **conservative** time of impact at every step: the shapes are apart (by at least the target
 //! gap) for every earlier time. The simplex keeps its vertices across advances — they are still
