@@ -39,6 +39,9 @@
 //!   [`Pair::contact_with`] give the depth, normal and witness points of overlapping shapes (or
 //!   their gap, up to a prediction distance) as a [`Contact`]; the Expanding Polytope Algorithm
 //!   runs only when the shapes' cores overlap.
+//! * Casts ([`cast`]): [`ray_cast`] and [`shape_cast`] (time of impact under linear motion,
+//!   [`Pair::shape_cast_with`]) by the GJK ray cast of van den Bergen (2004), margins as a
+//!   distance target, with a [`CastStatus`] for hits, misses and initial overlap.
 //! * Teaching ([`classic`]): the tutorials' boolean GJK with triple-product region tests, step
 //!   by step, to reproduce their worked examples and compare with the robust solver.
 //! * Math ([`math`]): [`Vector`] over glam's `Vec2`, `Vec3`, `DVec2`, `DVec3`; [`Pose`].
@@ -60,6 +63,7 @@
 
 extern crate alloc;
 
+pub mod cast;
 pub mod classic;
 pub mod contact;
 pub mod epa;
@@ -71,6 +75,10 @@ pub mod shape;
 pub mod simplex;
 pub mod trace;
 
+pub use crate::cast::{
+    ray_cast, ray_cast_with, shape_cast, CastStatus, RayCastOptions, RayCastResult, RayHit,
+    ShapeCastOptions, ShapeCastResult,
+};
 pub use crate::contact::{contact, Contact, ContactOptions, ContactResult};
 pub use crate::epa::{EpaOptions, EpaTermination, Penetration};
 pub use crate::error::ShapeError;

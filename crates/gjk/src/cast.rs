@@ -1,0 +1,814 @@
+//! Ray casts and shape casts: the first time of impact under linear motion.
+//!
+//! # The problem
+//! Shape A moves by `t·v_A` and shape B by `t·v_B` (translation only). They touch at time `t`
+//! exactly when the origin lies in `A − (B + t·(v_B − v_A))`, that is when `t·d ∈ C` with
+//! `C = A − B` (the Minkowski difference of the shapes at rest) and `d = v_B − v_A`. The time
+//! of impact is where the **ray** `x(t) = t·d` from the origin first enters `C`. A ray cast is
+//! the special case where B is a single point (the ray's origin) moving along the ray.
+//!
+//! # The algorithm: GJK ray cast
+//! van den Bergen, "Ray casting against general convex objects with application to continuous
+//! collision detection" (2004), run on the cores with the margins as a distance target:
+//! shapes are `core ⊕ ball(margin)`, so they touch exactly when their cores are
+//! `σ = margin_A + margin_B` apart (plus an optional target gap). The loop keeps the current
+//! ray point `x = λ·d̂` (`λ` = distance travelled along the unit direction `d̂`) and a GJK simplex
+//! of support points `pᵢ` of the cores' difference `C`, shifted by the ray point: `wᵢ = pᵢ − x`.
+//! Let `u` be the simplex's point closest to the origin (so `x + u` approximates the point of `C`
+//! nearest to `x`) and `n = u/|u|`. Each iteration asks for the support point `p = s_C(−u)`:
+//!
+//! * every point `y ∈ C` satisfies `n·y ≥ n·p`, so the distance from `x` to `C` is at least
+//!   `n·(p − x)`. If that lower bound exceeds `σ`, the ray can safely **advance** to where it
+//!   reaches `σ`: `λ += (n·(p − x) − σ) / (n·d̂)`. If `n·d̂ ≤ 0` the ray never gets closer to
+//!   the plane: **no hit**. If `λ` passes the limit: no hit within `max_toi`;
+//! * `p` joins the simplex (all vertices re-shifted by the new `x` after an advance) and the
+//!   signed-volumes sub-algorithm ([`crate::simplex`]) gives the new `u`;
+//! * the cast **hits** when `|u| ≤ σ + δ`: the cores are within the tolerance `δ` of the
+//!   target distance at `x`.
+//!
+//! Two guards keep it exact in floating point: a support point whose plane already touches the
+//! simplex (duality gap closed) is not added — it would only flatten the simplex, whose
+//! signed volumes then lose their sign — and when the simplex is a facet, `u` is recomputed
+//! from the facet's normal (edge products), whose direction stays precise as `|u| → 0`.
+//!
+//! `λ` only grows, and only up to a plane that keeps the cores at least `σ` apart, so it is a
+//! **conservative** time of impact at every step: the shapes are apart (by at least the target
+//! gap) for every earlier time. The simplex keeps its vertices across advances — they are still
+//! points of `C` — so, unlike conservative advancement (Mirtich 1996), which runs a whole GJK
+//! distance query per step, the ray cast makes one support call per iteration and converges
+//! in about as many iterations as one distance query. That is why it is used here.
+//!
+//! The tolerance `δ` is relative: `ε` times the size of the current simplex (the local size of
+//! `C` near the ray point) plus a few rounding units of the coordinates involved. At grazing
+//! incidence the time of impact is ill-conditioned (a distance error `δ` is a time error
+//! `δ / (n·d)`), but the shapes at the reported time are still within `δ` of touching.
+//!
+//! # Semantics
+//! * **Initial overlap**: when the shapes already touch or overlap at `t = 0` (distance within
+//!   the target plus tolerance), a shape cast reports [`CastStatus::InitiallyOverlapping`] with
+//!   `toi = 0` and the normal and points of the penetration query ([`contact`](mod@crate::contact)) — whatever
+//!   the motion: compare the normal with `v_B − v_A` to tell whether they are separating. A ray
+//!   starting inside a shape hits at `toi = 0` (solid shapes, the default) or, with
+//!   [`RayCastOptions::solid`] off, where it leaves the shape.
+//! * **Margins**: handled exactly as core + radius (see above); a ball is a point core and its
+//!   cast converges in one or two iterations.
+//! * **Normal** at impact: along the cores' closest points when they end apart (margins, a
+//!   target gap) — accurate to the tolerance; otherwise the normal of the last plane the ray
+//!   advanced to, a supporting plane through the hit point — exact on flat faces, within about
+//!   `√ε` on curved cores (ellipsoids, cylinders, cones).
+//! * **Cost**: polytopes and margin shapes (balls, capsules, rounded boxes) converge in a few
+//!   iterations; a curved core hit at zero target distance is the touching case of GJK, which
+//!   converges linearly (tens of iterations at the `f64` default tolerance): a looser tolerance
+//!   or a small target distance makes it cheap. The time stays conservative at any cap.
+//! * **Units**: velocities and ray directions need not be unit: `toi` is in units of them (the
+//!   contact happens after moving by `toi·velocity`).
+//! * Every loop is bounded by [`ShapeCastOptions::max_iterations`]; non-finite velocities,
+//!   ray origins or directions, and a negative or NaN `max_toi`, give
+//!   [`CastStatus::InvalidInput`]. Nothing allocates.
+
+use crate::contact::ContactOptions;
+use crate::epa::EpaOptions;
+use crate::gjk::{GjkOptions, Pair, WarmStart};
+use crate::math::{Pose, Real, Vector};
+use crate::shape::{full_support, Support};
+use crate::simplex::{Simplex, SupportPoint};
+
+/// How a cast ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastStatus {
+    /// The shapes first touch at `toi` (within tolerance), with the contact point(s) and normal
+    /// at that time.
+    Hit,
+    /// The shapes already touch or overlap at `t = 0` (a ray starts inside the shape): `toi = 0`.
+    InitiallyOverlapping,
+    /// The shapes do not touch for any `t` in `[0, max_toi]`.
+    NoHit,
+    /// The iteration cap was reached. `toi` is a conservative lower bound: the shapes are apart
+    /// for every earlier time (they may or may not touch later). Points and normal are the
+    /// current estimates.
+    IterationCap,
+    /// A velocity, ray origin or direction is not finite, or `max_toi` is negative or NaN.
+    /// Nothing was computed.
+    InvalidInput,
+}
+
+/// Tuning of a shape cast.
+///
+/// ```
+/// use gjk::ShapeCastOptions;
+/// let ccd = ShapeCastOptions::<f32> { target_distance: 0.01, ..Default::default() };
+/// assert_eq!(ccd.max_iterations, 128);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShapeCastOptions<R> {
+    /// Relative tolerance `ε`: at the reported time the shapes are within `ε` times the local
+    /// size of their Minkowski difference (plus rounding) of the target distance.
+    pub tolerance: R,
+    /// The most support calls the cast may make; it then reports [`CastStatus::IterationCap`].
+    pub max_iterations: u32,
+    /// Stop when the shapes come this close instead of touching (continuous collision
+    /// detection often keeps a small gap). Negative or NaN counts as 0.
+    pub target_distance: R,
+}
+
+impl<R: Real> Default for ShapeCastOptions<R> {
+    fn default() -> Self {
+        Self { tolerance: R::DEFAULT_TOLERANCE, max_iterations: 128, target_distance: R::ZERO }
+    }
+}
+
+/// Tuning of a ray cast.
+///
+/// ```
+/// use gjk::RayCastOptions;
+/// let hollow = RayCastOptions::<f64> { solid: false, ..Default::default() };
+/// assert!(RayCastOptions::<f64>::default().solid);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RayCastOptions<R> {
+    /// Relative tolerance `ε`, as in [`ShapeCastOptions::tolerance`].
+    pub tolerance: R,
+    /// The most support calls per cast (a hollow cast from inside makes two casts).
+    pub max_iterations: u32,
+    /// Whether shapes are solid (default): a ray starting inside hits at `toi = 0` with a zero
+    /// normal. When `false`, a ray starting inside hits where it leaves the shape, with the
+    /// outward normal there.
+    pub solid: bool,
+}
+
+impl<R: Real> Default for RayCastOptions<R> {
+    fn default() -> Self {
+        Self { tolerance: R::DEFAULT_TOLERANCE, max_iterations: 128, solid: true }
+    }
+}
+
+/// Everything a shape cast found, in world coordinates.
+///
+/// Points and normal are meaningful for [`CastStatus::Hit`], [`CastStatus::InitiallyOverlapping`]
+/// and [`CastStatus::IterationCap`]; they are zero otherwise.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShapeCastResult<V: Vector> {
+    /// How the cast ended.
+    pub status: CastStatus,
+    /// The time of impact: the shapes touch after moving by `toi × velocity`. 0 for an initial
+    /// overlap, the conservative lower bound at the iteration cap, `max_toi` for no hit.
+    pub toi: V::Real,
+    /// The contact point on A at time `toi` (A moved by `toi·velocity_a`).
+    pub point_a: V,
+    /// The contact point on B at time `toi` (B moved by `toi·velocity_b`). With a target
+    /// distance `τ`, `point_b − point_a = τ × normal`; otherwise the two coincide.
+    pub point_b: V,
+    /// The unit contact normal from A toward B at time `toi`. For an initial overlap: the
+    /// penetration normal (zero when undefined).
+    pub normal: V,
+    /// The number of support calls.
+    pub iterations: u32,
+}
+
+impl<V: Vector> ShapeCastResult<V> {
+    /// Whether the shapes touch within `[0, max_toi]` (a hit or an initial overlap).
+    pub fn is_hit(&self) -> bool {
+        matches!(self.status, CastStatus::Hit | CastStatus::InitiallyOverlapping)
+    }
+
+    fn without_contact(status: CastStatus, toi: V::Real, iterations: u32) -> Self {
+        Self { status, toi, point_a: V::ZERO, point_b: V::ZERO, normal: V::ZERO, iterations }
+    }
+}
+
+/// Where a ray hits a shape, in world coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RayHit<V: Vector> {
+    /// The ray parameter of the hit: `point = origin + toi × direction` (in units of the
+    /// direction, which need not be unit).
+    pub toi: V::Real,
+    /// The hit point, on the ray.
+    pub point: V,
+    /// The unit outward normal of the shape at the hit point; zero when a ray starting inside a
+    /// solid shape hits at `toi = 0`.
+    pub normal: V,
+}
+
+/// Everything a ray cast found, in world coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RayCastResult<V: Vector> {
+    /// How the cast ended. [`CastStatus::InitiallyOverlapping`]: the origin is inside (or on)
+    /// the shape — a solid hit at `toi = 0`, or, for a hollow cast, the exit point.
+    pub status: CastStatus,
+    /// The hit (for [`CastStatus::Hit`] and [`CastStatus::InitiallyOverlapping`]; the
+    /// conservative estimate at the iteration cap; zero otherwise).
+    pub hit: RayHit<V>,
+    /// The number of support calls.
+    pub iterations: u32,
+}
+
+impl<V: Vector> RayCastResult<V> {
+    /// The hit, if the ray hits within `max_toi` (or starts inside).
+    pub fn hit(&self) -> Option<RayHit<V>> {
+        matches!(self.status, CastStatus::Hit | CastStatus::InitiallyOverlapping)
+            .then_some(self.hit)
+    }
+
+    fn without_hit(status: CastStatus, toi: V::Real, iterations: u32) -> Self {
+        Self { status, hit: RayHit { toi, point: V::ZERO, normal: V::ZERO }, iterations }
+    }
+}
+
+/// The ray's origin seen as a shape: a single point at the origin of its own frame.
+struct RayOrigin;
+
+impl<V: Vector> Support<V> for RayOrigin {
+    #[inline]
+    fn support(&self, _dir: V) -> V {
+        V::ZERO
+    }
+}
+
+/// How the sweep loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SweepEnd {
+    /// The cores came within the target distance (plus tolerance).
+    Touch,
+    /// A plane keeps them apart beyond the limit.
+    Miss,
+    /// The iteration cap.
+    Cap,
+}
+
+/// The state of the GJK ray cast, in A's frame, on the cores.
+///
+/// B's support points are kept where B is at the current ray point: `bᵢ = R b_localᵢ + o` with
+/// `o` = B's relative translation plus `x`. All of a vertex's rounding then comes from
+/// coordinates near the contact, and moving `o` shifts every vertex by the same amount: the
+/// simplex's shape (hence the search direction) stays exact even when B starts far away.
+struct Sweep<V: Vector> {
+    /// Vertices `wᵢ = aᵢ − bᵢ` with B moved to the ray point.
+    simplex: Simplex<V>,
+    /// The simplex's point closest to the origin (before the first reduction: a guess).
+    u: V,
+    /// Distance travelled along the unit direction: the ray point is `x = λ·d̂`.
+    lambda: V::Real,
+    /// B's translation in A's frame at the ray point: `o = t_rel + x`.
+    offset: V,
+    /// The unit normal of the last advancing plane, from the ray point toward `C`.
+    plane_normal: V,
+    /// The touching tolerance `δ` at the end.
+    touch: V::Real,
+    iterations: u32,
+    end: SweepEnd,
+}
+
+/// The fixed inputs of a sweep.
+struct SweepSetup<V: Vector> {
+    /// Unit direction of the relative motion in A's frame (zero when there is no motion).
+    direction: V,
+    /// The most distance the ray may travel along `direction`.
+    limit: V::Real,
+    /// The target distance between the cores: margins plus the target gap.
+    sigma: V::Real,
+    tolerance: V::Real,
+    max_iterations: u32,
+}
+
+/// A support point of `A − B` at the current ray point, with B's point rotated (not yet
+/// translated) kept for re-translation after an advance.
+struct Probe<V> {
+    a: V,
+    b_rotated: V,
+    b_local: V,
+}
+
+impl<V: Vector> Probe<V> {
+    fn at(&self, offset: V) -> SupportPoint<V> {
+        SupportPoint::new(self.a, self.b_rotated + offset, self.b_local)
+    }
+}
+
+impl<V: Vector> Sweep<V> {
+    /// `ε × local size + rounding`: how close to `σ` the cores must come to count as touching.
+    fn touch_distance(&self, setup: &SweepSetup<V>) -> V::Real {
+        let mut local = setup.sigma;
+        let mut coordinates = self.lambda.max(self.offset.max_abs());
+        for p in self.simplex.points() {
+            local = local.max(p.w.length());
+            coordinates = coordinates.max(p.a.max_abs()).max(p.b.max_abs());
+        }
+        let rounding = V::Real::from_f64(16.0) * V::Real::EPSILON;
+        (setup.tolerance + rounding) * local + rounding * coordinates
+    }
+
+    /// Moves the ray point to `lambda`: B's vertices follow.
+    fn advance_to<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+        &mut self,
+        pair: &Pair<'_, V, A, B>,
+        setup: &SweepSetup<V>,
+        lambda: V::Real,
+    ) {
+        self.lambda = lambda;
+        self.offset = pair.relative_pose().translation() + setup.direction * lambda;
+        let mut moved = Simplex::new();
+        for p in self.simplex.points() {
+            let b_rotated = pair.relative_pose().transform_vector(p.b_local);
+            moved.push(SupportPoint::new(p.a, b_rotated + self.offset, p.b_local));
+        }
+        self.simplex = moved;
+    }
+
+    /// Whether the cores are within the target distance: stores the tolerance used.
+    fn touching(&mut self, setup: &SweepSetup<V>) -> bool {
+        self.touch = self.touch_distance(setup);
+        self.simplex.len() == V::DIM + 1 || self.u.length() <= setup.sigma + self.touch
+    }
+
+    fn stop(mut self, end: SweepEnd) -> Self {
+        self.end = end;
+        self
+    }
+
+    /// Runs the GJK ray cast (see the module docs).
+    fn run<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+        pair: &Pair<'_, V, A, B>,
+        setup: &SweepSetup<V>,
+    ) -> Self {
+        let mut sweep = Sweep {
+            simplex: Simplex::new(),
+            u: first_guess(pair, setup.direction),
+            lambda: V::Real::ZERO,
+            offset: pair.relative_pose().translation(),
+            plane_normal: V::ZERO,
+            touch: V::Real::ZERO,
+            iterations: 0,
+            end: SweepEnd::Cap,
+        };
+        let mut hints = [0u32; 2];
+        while sweep.iterations < setup.max_iterations {
+            sweep.iterations += 1;
+            let Some(n) = sweep.u.direction() else {
+                return sweep.stop(SweepEnd::Touch);
+            };
+            let probe = support(pair, -sweep.u, &mut hints);
+            // Lower bound of the cores' distance at the ray point: n·(a − b).
+            let gap = n.dot(probe.at(sweep.offset).w);
+            // Duality gap closed: the simplex already reaches C's boundary plane along n, so
+            // the new point adds nothing (and would only flatten the simplex).
+            let touch = sweep.touch_distance(setup);
+            let redundant = !sweep.simplex.is_empty() && sweep.u.length() - gap <= touch;
+            // Whether the ray point moves by more than the tolerance (a step within rounding
+            // is still taken, but does not count as progress).
+            let mut advanced = false;
+            if gap > setup.sigma {
+                let approach = n.dot(setup.direction);
+                if !approach.is_positive() {
+                    return sweep.stop(SweepEnd::Miss);
+                }
+                let next = sweep.lambda + (gap - setup.sigma) / approach;
+                let within_limit = next <= setup.limit; // false for NaN too
+                if !within_limit {
+                    return sweep.stop(SweepEnd::Miss);
+                }
+                sweep.advance_to(pair, setup, next);
+                sweep.plane_normal = n;
+                advanced = gap - setup.sigma > touch;
+            }
+            let p = probe.at(sweep.offset);
+            let previous = (sweep.simplex, sweep.u);
+            if redundant || sweep.simplex.contains(&p) {
+                if !advanced {
+                    // Nothing new at this ray point: GJK has converged here, and its lower bound
+                    // is within σ (no advance) — the cores touch up to the tolerance.
+                    sweep.touch = sweep.touch_distance(setup);
+                    return sweep.stop(SweepEnd::Touch);
+                }
+            } else {
+                sweep.simplex.push(p);
+            }
+            let closest = sweep.simplex.reduce();
+            sweep.u = refine(&sweep.simplex, closest);
+            if sweep.touching(setup) {
+                return sweep.stop(SweepEnd::Touch);
+            }
+            let stalled = !advanced
+                && !previous.0.is_empty()
+                && sweep.u.length_squared() >= previous.1.length_squared();
+            if stalled {
+                // Rounding: the closest point no longer improves at a fixed ray point.
+                (sweep.simplex, sweep.u) = previous;
+                return sweep.stop(SweepEnd::Touch);
+            }
+        }
+        sweep.touch = sweep.touch_distance(setup);
+        sweep.stop(SweepEnd::Cap)
+    }
+
+    /// The contact normal from A toward B, in A's frame: along the closest points when the
+    /// cores are clearly apart (margins, target gap), else the last advancing plane's.
+    fn normal(&self) -> V {
+        let across = if self.u.length() > V::Real::from_f64(2.0) * self.touch {
+            (-self.u).direction()
+        } else {
+            None
+        };
+        across.unwrap_or(-self.plane_normal)
+    }
+}
+
+/// The closest point `u` recomputed from the facet's normal when the simplex is a facet (a
+/// segment in 2D, a triangle in 3D) with `u` inside it.
+///
+/// Near the hit `|u|` is tiny next to the vertices, and `u = Σ λᵢ wᵢ` carries rounding of the
+/// vertices' size, so its direction degrades as `|u|` shrinks (badly in `f32`). The facet's
+/// normal from edge products keeps full relative precision; `u = (n·w₀) n`.
+fn refine<V: Vector>(simplex: &Simplex<V>, u: V) -> V {
+    let w = simplex.points();
+    if w.len() != V::DIM {
+        return u;
+    }
+    let e1 = w[1].w - w[0].w;
+    let c = |v: V, i: usize| v.component(i);
+    let normal = if V::DIM == 2 {
+        V::from_components([-c(e1, 1), c(e1, 0), V::Real::ZERO])
+    } else {
+        let e2 = w[2].w - w[0].w;
+        V::from_components([
+            c(e1, 1) * c(e2, 2) - c(e1, 2) * c(e2, 1),
+            c(e1, 2) * c(e2, 0) - c(e1, 0) * c(e2, 2),
+            c(e1, 0) * c(e2, 1) - c(e1, 1) * c(e2, 0),
+        ])
+    };
+    let Some(n) = normal.direction() else { return u };
+    let n = if n.dot(u) < V::Real::ZERO { -n } else { n };
+    let height = n.dot(w[0].w);
+    if height.is_positive() {
+        n * height
+    } else {
+        u
+    }
+}
+
+/// The support point of the cores' difference along `dir`, B's point rotated into A's frame.
+#[inline]
+fn support<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    pair: &Pair<'_, V, A, B>,
+    dir: V,
+    hints: &mut [u32; 2],
+) -> Probe<V> {
+    let a = pair.a().support_hinted(dir, &mut hints[0]);
+    let relative = pair.relative_pose();
+    let b_local = pair.b().support_hinted(relative.inverse_transform_vector(-dir), &mut hints[1]);
+    Probe { a, b_rotated: relative.transform_vector(b_local), b_local }
+}
+
+/// The first search direction: from the ray point toward `C`'s centre (from B's centre toward
+/// A's), else against the motion, else any axis.
+fn first_guess<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    pair: &Pair<'_, V, A, B>,
+    direction: V,
+) -> V {
+    let centre = pair.a().center() - pair.relative_pose().transform_point(pair.b().center());
+    if centre.direction().is_some() {
+        centre
+    } else if direction.direction().is_some() {
+        direction
+    } else {
+        V::axis(0)
+    }
+}
+
+impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B> {
+    /// The first time of impact when A moves by `t·velocity_a` and B by `t·velocity_b`
+    /// (world velocities, no rotation), `t ∈ [0, max_toi]`, with default options.
+    ///
+    /// ```
+    /// use gjk::{Ball, CastStatus, Pair, Pose};
+    /// use glam::DVec2;
+    /// let ball = Ball::<DVec2>::new(1.0).unwrap();
+    /// let pair = Pair::new(&ball, Pose::IDENTITY, &ball,
+    ///     Pose::from_translation(DVec2::new(10.0, 0.0)).unwrap());
+    /// let r = pair.shape_cast(DVec2::new(1.0, 0.0), DVec2::new(-1.0, 0.0), 10.0);
+    /// assert_eq!(r.status, CastStatus::Hit);
+    /// assert!((r.toi - 4.0).abs() < 1e-12); // each moved 4: the gap of 8 closed
+    /// ```
+    pub fn shape_cast(&self, velocity_a: V, velocity_b: V, max_toi: V::Real) -> ShapeCastResult<V> {
+        self.shape_cast_with(velocity_a, velocity_b, max_toi, &ShapeCastOptions::default())
+    }
+
+    /// The shape cast with options (tolerance, iteration cap, target distance); see the
+    /// [module docs](mod@crate::cast) for the algorithm and the semantics.
+    ///
+    /// ```
+    /// use gjk::{CastStatus, Cuboid, Pair, Pose, ShapeCastOptions};
+    /// use glam::DVec3;
+    /// let cube = Cuboid::new(DVec3::ONE).unwrap();
+    /// let pair = Pair::new(&cube, Pose::IDENTITY, &cube,
+    ///     Pose::from_translation(DVec3::new(0.0, 0.0, 5.0)).unwrap());
+    /// let keep_gap = ShapeCastOptions { target_distance: 0.5, ..Default::default() };
+    /// let r = pair.shape_cast_with(DVec3::ZERO, DVec3::new(0.0, 0.0, -2.0), 10.0, &keep_gap);
+    /// assert_eq!(r.status, CastStatus::Hit);
+    /// assert!((r.toi - 1.25).abs() < 1e-12);             // moved 2.5 of the 3 apart
+    /// assert!((r.normal - DVec3::Z).length() < 1e-12);   // from A toward B
+    /// assert!((r.point_b.z - r.point_a.z - 0.5).abs() < 1e-12);
+    /// ```
+    pub fn shape_cast_with(
+        &self,
+        velocity_a: V,
+        velocity_b: V,
+        max_toi: V::Real,
+        options: &ShapeCastOptions<V::Real>,
+    ) -> ShapeCastResult<V> {
+        let relative = velocity_b - velocity_a;
+        if !velocity_a.is_finite() || !velocity_b.is_finite() || !relative.is_finite() {
+            return ShapeCastResult::without_contact(CastStatus::InvalidInput, V::Real::ZERO, 0);
+        }
+        let valid_limit = max_toi >= V::Real::ZERO; // false for NaN too
+        if !valid_limit {
+            return ShapeCastResult::without_contact(CastStatus::InvalidInput, V::Real::ZERO, 0);
+        }
+        let target = options.target_distance.max(V::Real::ZERO);
+        let target = if target.is_finite() { target } else { V::Real::ZERO };
+        let local = self.pose_a().inverse_transform_vector(relative);
+        let direction = local.direction().unwrap_or(V::ZERO);
+        let speed = direction.dot(local);
+        let limit = if speed.is_positive() { max_toi * speed } else { V::Real::ZERO };
+        let tolerance =
+            if options.tolerance > V::Real::ZERO { options.tolerance } else { V::Real::EPSILON };
+        let setup = SweepSetup {
+            direction,
+            limit,
+            sigma: self.a().margin() + self.b().margin() + target,
+            tolerance,
+            max_iterations: options.max_iterations,
+        };
+        let sweep = Sweep::run(self, &setup);
+        let iterations = sweep.iterations;
+        match sweep.end {
+            SweepEnd::Miss => {
+                ShapeCastResult::without_contact(CastStatus::NoHit, max_toi, iterations)
+            }
+            SweepEnd::Touch if sweep.lambda == V::Real::ZERO => {
+                self.initial_overlap(&sweep, tolerance, options.max_iterations)
+            }
+            SweepEnd::Touch | SweepEnd::Cap => {
+                let toi = (sweep.lambda / speed).min(max_toi);
+                let status = if sweep.end == SweepEnd::Touch {
+                    CastStatus::Hit
+                } else {
+                    CastStatus::IterationCap
+                };
+                if !toi.is_finite() {
+                    return ShapeCastResult::without_contact(
+                        CastStatus::NoHit,
+                        max_toi,
+                        iterations,
+                    );
+                }
+                self.contact_at(&sweep, status, toi, velocity_a, target)
+            }
+        }
+    }
+
+    /// The result at a time of impact: witness points of the sweep's simplex, moved to `toi`.
+    fn contact_at(
+        &self,
+        sweep: &Sweep<V>,
+        status: CastStatus,
+        toi: V::Real,
+        velocity_a: V,
+        target: V::Real,
+    ) -> ShapeCastResult<V> {
+        let normal = sweep.normal();
+        let (core_a, core_b) = sweep.simplex.witnesses();
+        // With a margin or gap, the cores are σ apart along the normal: split the gap between
+        // them so that point_b − point_a = target × normal exactly.
+        let point_a = core_a + normal * self.a().margin();
+        let point_b = core_b - normal * self.b().margin();
+        let midpoint = (point_a + point_b) * V::Real::from_f64(0.5);
+        let half_gap = normal * (target * V::Real::from_f64(0.5));
+        let (point_a, point_b) = if normal == V::ZERO {
+            (point_a, point_b)
+        } else {
+            (midpoint - half_gap, midpoint + half_gap)
+        };
+        let moved = |p: V| self.pose_a().transform_point(p) + velocity_a * toi;
+        ShapeCastResult {
+            status,
+            toi,
+            point_a: moved(point_a),
+            point_b: moved(point_b),
+            normal: self.pose_a().transform_vector(normal),
+            iterations: sweep.iterations,
+        }
+    }
+
+    /// The result when the shapes touch at `t = 0`: normal and points of the contact query.
+    fn initial_overlap(
+        &self,
+        sweep: &Sweep<V>,
+        tolerance: V::Real,
+        max_iterations: u32,
+    ) -> ShapeCastResult<V> {
+        let gjk = GjkOptions { tolerance, max_iterations };
+        let options = ContactOptions {
+            prediction: V::Real::INFINITY,
+            gjk,
+            epa: EpaOptions { tolerance, max_iterations },
+        };
+        let found = self.contact_with(&options, &mut WarmStart::default());
+        let mut result = ShapeCastResult::without_contact(
+            CastStatus::InitiallyOverlapping,
+            V::Real::ZERO,
+            sweep.iterations,
+        );
+        if let Some(c) = found.contact {
+            result.point_a = c.point_a;
+            result.point_b = c.point_b;
+            result.normal = c.normal;
+        }
+        result
+    }
+}
+
+/// The first time of impact of shape `a` moving from `pose_a` with velocity `velocity_a` and
+/// shape `b` moving from `pose_b` with velocity `velocity_b` (translation only), within
+/// `[0, max_toi]`; see [`Pair::shape_cast_with`] for options and the [module docs](mod@crate::cast)
+/// for the semantics. Velocities need not be unit: `toi` is in units of them.
+///
+/// ```
+/// use gjk::{shape_cast, Ball, CastStatus, Cuboid, Pose};
+/// use glam::DVec3;
+/// let ball = Ball::<DVec3>::new(0.5).unwrap();
+/// let wall = Cuboid::new(DVec3::new(0.1, 5.0, 5.0)).unwrap();
+/// let start = Pose::from_translation(DVec3::new(-3.0, 0.0, 0.0)).unwrap();
+/// let r = shape_cast(&ball, &start, DVec3::new(10.0, 0.0, 0.0),
+///                    &wall, &Pose::IDENTITY, DVec3::ZERO, 1.0);
+/// assert_eq!(r.status, CastStatus::Hit);
+/// assert!((r.toi - 0.24).abs() < 1e-12);               // the ball travels 2.4 in 0.24 s
+/// assert!((r.normal - DVec3::X).length() < 1e-12);     // from the ball toward the wall
+/// assert!((r.point_a - DVec3::new(-0.1, 0.0, 0.0)).length() < 1e-12);
+///
+/// let slow = shape_cast(&ball, &start, DVec3::new(1.0, 0.0, 0.0),
+///                       &wall, &Pose::IDENTITY, DVec3::ZERO, 1.0);
+/// assert_eq!(slow.status, CastStatus::NoHit);          // only 2.4 of travel needed, 1 made
+/// ```
+pub fn shape_cast<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    a: &A,
+    pose_a: &Pose<V>,
+    velocity_a: V,
+    b: &B,
+    pose_b: &Pose<V>,
+    velocity_b: V,
+    max_toi: V::Real,
+) -> ShapeCastResult<V> {
+    Pair::new(a, *pose_a, b, *pose_b).shape_cast(velocity_a, velocity_b, max_toi)
+}
+
+/// Where the ray `origin + t·direction`, `t ∈ [0, max_toi]`, first hits `shape` at `pose`.
+///
+/// `direction` need not be unit: `toi` is in units of it. A ray starting inside the shape hits
+/// at `toi = 0` with a zero normal (solid shapes; see [`ray_cast_with`] for hollow casts and
+/// the termination report). `None`: no hit, invalid input or the iteration cap.
+///
+/// ```
+/// use gjk::{ray_cast, Cuboid, Pose};
+/// use glam::Vec2;
+/// let square = Cuboid::new(Vec2::ONE).unwrap();
+/// let hit = ray_cast(&square, &Pose::IDENTITY, Vec2::new(-5.0, 0.5), Vec2::new(2.0, 0.0), 10.0)
+///     .unwrap();
+/// assert!((hit.toi - 2.0).abs() < 1e-5);                 // 2 × (2, 0) = 4 to the left side
+/// assert!((hit.point - Vec2::new(-1.0, 0.5)).length() < 1e-5);
+/// assert!((hit.normal - Vec2::new(-1.0, 0.0)).length() < 1e-5);
+/// ```
+pub fn ray_cast<V: Vector, S: Support<V> + ?Sized>(
+    shape: &S,
+    pose: &Pose<V>,
+    origin: V,
+    direction: V,
+    max_toi: V::Real,
+) -> Option<RayHit<V>> {
+    ray_cast_with(shape, pose, origin, direction, max_toi, &RayCastOptions::default()).hit()
+}
+
+/// [`ray_cast`] with options (tolerance, iteration cap, solid or hollow) and a report of how
+/// the cast ended.
+///
+/// A hollow cast (`solid: false`) from inside the shape finds the exit point: it casts back
+/// from a point beyond the shape along the ray, and reports the exit with
+/// [`CastStatus::InitiallyOverlapping`] and the outward normal there.
+///
+/// ```
+/// use gjk::{ray_cast_with, Ball, CastStatus, Pose, RayCastOptions};
+/// use glam::DVec3;
+/// let ball = Ball::<DVec3>::new(2.0).unwrap();
+/// let hollow = RayCastOptions { solid: false, ..Default::default() };
+/// let r = ray_cast_with(&ball, &Pose::IDENTITY, DVec3::ZERO, DVec3::Y, 10.0, &hollow);
+/// assert_eq!(r.status, CastStatus::InitiallyOverlapping);
+/// let exit = r.hit().unwrap();
+/// assert!((exit.toi - 2.0).abs() < 1e-12 && (exit.normal - DVec3::Y).length() < 1e-12);
+/// ```
+pub fn ray_cast_with<V: Vector, S: Support<V> + ?Sized>(
+    shape: &S,
+    pose: &Pose<V>,
+    origin: V,
+    direction: V,
+    max_toi: V::Real,
+    options: &RayCastOptions<V::Real>,
+) -> RayCastResult<V> {
+    let entry = cast_ray(shape, pose, origin, direction, max_toi, options);
+    if options.solid || entry.status != CastStatus::InitiallyOverlapping {
+        return entry;
+    }
+    exit_ray(shape, pose, origin, direction, max_toi, options, entry.iterations)
+}
+
+/// The solid ray cast: a point at `origin` moving along `direction` cast against the shape.
+fn cast_ray<V: Vector, S: Support<V> + ?Sized>(
+    shape: &S,
+    pose: &Pose<V>,
+    origin: V,
+    direction: V,
+    max_toi: V::Real,
+    options: &RayCastOptions<V::Real>,
+) -> RayCastResult<V> {
+    let Ok(origin_pose) = Pose::from_translation(origin) else {
+        return RayCastResult::without_hit(CastStatus::InvalidInput, V::Real::ZERO, 0);
+    };
+    let cast_options = ShapeCastOptions {
+        tolerance: options.tolerance,
+        max_iterations: options.max_iterations,
+        target_distance: V::Real::ZERO,
+    };
+    let r = Pair::new(shape, *pose, &RayOrigin, origin_pose).shape_cast_with(
+        V::ZERO,
+        direction,
+        max_toi,
+        &cast_options,
+    );
+    match r.status {
+        CastStatus::Hit | CastStatus::IterationCap => RayCastResult {
+            status: r.status,
+            hit: RayHit { toi: r.toi, point: origin + direction * r.toi, normal: r.normal },
+            iterations: r.iterations,
+        },
+        CastStatus::InitiallyOverlapping => RayCastResult {
+            status: r.status,
+            hit: RayHit { toi: V::Real::ZERO, point: origin, normal: V::ZERO },
+            iterations: r.iterations,
+        },
+        CastStatus::NoHit | CastStatus::InvalidInput => {
+            RayCastResult::without_hit(r.status, r.toi, r.iterations)
+        }
+    }
+}
+
+/// The hollow cast from inside: cast back from beyond the shape along the ray.
+fn exit_ray<V: Vector, S: Support<V> + ?Sized>(
+    shape: &S,
+    pose: &Pose<V>,
+    origin: V,
+    direction: V,
+    max_toi: V::Real,
+    options: &RayCastOptions<V::Real>,
+    iterations: u32,
+) -> RayCastResult<V> {
+    let inside = RayCastResult {
+        status: CastStatus::InitiallyOverlapping,
+        hit: RayHit { toi: V::Real::ZERO, point: origin, normal: V::ZERO },
+        iterations,
+    };
+    let Some(unit) = direction.direction() else {
+        return inside; // a ray that does not move never leaves
+    };
+    let speed = unit.dot(direction);
+    // Support values of the whole shape along ±unit: the far point s' = origin + L·unit with
+    // L = (far side − origin) + width lies beyond the shape (or on it, if flat).
+    let local_unit = pose.inverse_transform_vector(unit);
+    let local_origin = pose.inverse_transform_point(origin);
+    let far = full_support(shape, local_unit).dot(local_unit);
+    let near = full_support(shape, -local_unit).dot(local_unit);
+    let width = (far - near).max(V::Real::ZERO);
+    let travel = (far - local_origin.dot(local_unit)).max(V::Real::ZERO) + width;
+    let start = origin + unit * travel;
+    let back = cast_ray(shape, pose, start, -unit, travel, options);
+    let iterations = iterations + back.iterations;
+    let exit_distance = match back.status {
+        CastStatus::Hit | CastStatus::IterationCap => travel - back.hit.toi,
+        CastStatus::InitiallyOverlapping => travel,
+        // Rounding: the origin was only within tolerance of the surface; it is the exit.
+        CastStatus::NoHit | CastStatus::InvalidInput => {
+            return RayCastResult { iterations, ..inside }
+        }
+    };
+    let toi = exit_distance.max(V::Real::ZERO) / speed;
+    if toi > max_toi {
+        return RayCastResult::without_hit(CastStatus::NoHit, max_toi, iterations);
+    }
+    let status = if back.status == CastStatus::IterationCap {
+        CastStatus::IterationCap
+    } else {
+        CastStatus::InitiallyOverlapping
+    };
+    RayCastResult {
+        status,
+        hit: RayHit { toi, point: origin + direction * toi, normal: back.hit.normal },
+        iterations,
+    }
+}
