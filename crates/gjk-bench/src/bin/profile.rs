@@ -1,0 +1,114 @@
+//! A small driver for profilers (callgrind, perf): runs one query of one workload, for one
+//! library, over the workload's pairs a number of times.
+//!
+//! ```text
+//! profile WORKLOAD QUERY PRECISION LIBRARY [ROUNDS]
+//!   WORKLOAD  box_box | sphere_box | capsule_capsule | hull_32 | hull_1000 | cylinder_cone
+//!             | polygon_8 | circle_polygon | tutorial_triangles
+//!   QUERY     intersects | distance
+//!   PRECISION f32 | f64
+//!   LIBRARY   gjk | parry | parry_gjk
+//! ```
+//! Example: `valgrind --tool=callgrind target/release/profile box_box distance f32 gjk 200`.
+
+use std::hint::black_box;
+use std::process::ExitCode;
+
+use gjk_bench::spec::{BuildError, Placement2, Placement3, Spec2, Spec3};
+use gjk_bench::{workload, ParryGjk, Query, Workload};
+use glam::{DVec2, DVec3, Vec2, Vec3};
+
+/// What to run.
+struct Job {
+    query: String,
+    precision: String,
+    library: String,
+    rounds: usize,
+}
+
+impl Job {
+    /// Runs the query over `cases` `rounds` times; returns a checksum.
+    fn run<Q: Query>(&self, cases: &[Q]) -> f64 {
+        let mut sum = 0.0;
+        for _ in 0..self.rounds {
+            for c in cases {
+                sum += match self.query.as_str() {
+                    "intersects" => f64::from(u8::from(black_box(c).intersects())),
+                    _ => black_box(c).distance(),
+                };
+            }
+        }
+        sum
+    }
+
+    fn three<A: Spec3, B: Spec3>(&self, w: &Workload<A, B, Placement3>) -> Result<f64, BuildError> {
+        Ok(match (self.precision.as_str(), self.library.as_str()) {
+            ("f32", "gjk") => self.run(&w.ours::<Vec3>()?),
+            ("f64", "gjk") => self.run(&w.ours::<DVec3>()?),
+            ("f32", "parry") => self.run(&w.parry()?),
+            ("f64", "parry") => self.run(&w.parry_f64()?),
+            ("f32", _) => self.run(&w.parry()?.iter().map(ParryGjk).collect::<Vec<_>>()),
+            _ => self.run(&w.parry_f64()?.iter().map(ParryGjk).collect::<Vec<_>>()),
+        })
+    }
+
+    fn two<A: Spec2, B: Spec2>(&self, w: &Workload<A, B, Placement2>) -> Result<f64, BuildError> {
+        Ok(match (self.precision.as_str(), self.library.as_str()) {
+            ("f32", "gjk") => self.run(&w.ours::<Vec2>()?),
+            ("f64", "gjk") => self.run(&w.ours::<DVec2>()?),
+            ("f32", "parry") => self.run(&w.parry()?),
+            ("f64", "parry") => self.run(&w.parry_f64()?),
+            ("f32", _) => self.run(&w.parry()?.iter().map(ParryGjk).collect::<Vec<_>>()),
+            _ => self.run(&w.parry_f64()?.iter().map(ParryGjk).collect::<Vec<_>>()),
+        })
+    }
+
+    fn workload(&self, name: &str) -> Option<Result<f64, BuildError>> {
+        Some(match name {
+            "box_box" => self.three(&workload::box_box()),
+            "sphere_box" => self.three(&workload::sphere_box()),
+            "capsule_capsule" => self.three(&workload::capsule_capsule()),
+            "hull_32" => self.three(&workload::hull_32()),
+            "hull_1000" => self.three(&workload::hull_1000()),
+            "cylinder_cone" => self.three(&workload::cylinder_cone()),
+            "polygon_8" => self.two(&workload::polygon_8()),
+            "circle_polygon" => self.two(&workload::circle_polygon()),
+            "tutorial_triangles" => self.two(&workload::tutorial_triangles()),
+            _ => return None,
+        })
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let valid = args.len() >= 4
+        && ["intersects", "distance"].contains(&args[1].as_str())
+        && ["f32", "f64"].contains(&args[2].as_str())
+        && ["gjk", "parry", "parry_gjk"].contains(&args[3].as_str());
+    if !valid {
+        eprintln!(
+            "usage: profile WORKLOAD intersects|distance f32|f64 gjk|parry|parry_gjk [ROUNDS]"
+        );
+        return ExitCode::FAILURE;
+    }
+    let job = Job {
+        query: args[1].clone(),
+        precision: args[2].clone(),
+        library: args[3].clone(),
+        rounds: args.get(4).and_then(|r| r.parse().ok()).unwrap_or(100),
+    };
+    match job.workload(&args[0]) {
+        Some(Ok(checksum)) => {
+            println!("checksum {checksum}");
+            ExitCode::SUCCESS
+        }
+        Some(Err(e)) => {
+            eprintln!("cannot build the workload: {e}");
+            ExitCode::FAILURE
+        }
+        None => {
+            eprintln!("unknown workload {}", args[0]);
+            ExitCode::FAILURE
+        }
+    }
+}

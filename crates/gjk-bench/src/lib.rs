@@ -1,0 +1,27 @@
+//! # gjk-bench — the standard workloads, measured against parry
+//!
+//! The benchmark workloads of the design (DESIGN.md, "Standard benchmark workloads") built
+//! once as plain numbers from a fixed seed ([`workload`]), converted into our shapes and into
+//! parry's ([`spec`], [`cases`]), so both libraries answer the same pairs in the same run:
+//!
+//! ```
+//! let boxes = gjk_bench::workload::box_box();
+//! let ours = boxes.ours::<glam::Vec3>().unwrap();
+//! let parry = boxes.parry().unwrap();
+//! use gjk_bench::Query;
+//! assert_eq!(ours[0].intersects(), parry[0].intersects());
+//! assert!((ours[0].distance() - parry[0].distance()).abs() < 1e-5);
+//! ```
+//!
+//! `benches/queries.rs` times them with criterion; the `report` binary turns criterion's
+//! estimates into `docs/benchmarks.md` (run `scripts/bench-report.sh`).
+
+pub mod cases;
+pub mod check;
+pub mod rng;
+pub mod spec;
+pub mod workload;
+
+pub use cases::{OurCase, ParryCase, ParryGjk, Query};
+pub use rng::SplitMix64;
+pub use workload::{Case, Workload};
