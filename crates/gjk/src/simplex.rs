@@ -153,28 +153,58 @@ impl<V: Vector> Simplex<V> {
         }
     }
 
-    /// The closest point when the simplex is an edge in 2D with the point in its interior: the
-    /// origin's projection along the edge's normal `n`, `n (n·w₀) / n·n`.
+    /// The closest point recomputed from the facet's normal, when the simplex is a facet (an
+    /// edge in 2D, a triangle in 3D) holding the point in its interior — where that is the more
+    /// precise way.
     ///
-    /// Same point as `Σ λᵢ wᵢ`, but its direction is exact to rounding: `Σ λᵢ wᵢ` carries an
-    /// absolute error of a few ε·|w|, which for a short `v` next to a long edge (length `L`)
-    /// tilts `v` by ε·L/|v|. The next support point then lands up to ε·L²/|v| off, and in f32
-    /// near contact GJK stopped on a wrong simplex (an ellipse against a long segment reported
-    /// apart while overlapping). In 3D the same trick on triangles (normal by a cross product)
-    /// made thin triangles worse, and edges have no such normal, so 3D keeps `Σ λᵢ wᵢ`.
+    /// Same point as `Σ λᵢ wᵢ`, but with a better direction near contact: `Σ λᵢ wᵢ` carries an
+    /// absolute error of a few ε·M (M: the largest |wᵢ|), which tilts a short `v` by ε·M/|v|.
+    /// The next support point then lands off, and GJK stalls far from the tolerance (an f32
+    /// ellipse against a long segment reported apart while overlapping; an f64 ellipsoid
+    /// against a box stopped 2.5e-8 short, the search direction tilted by 3.6e-7 rad). The
+    /// facet's normal comes from edge vectors: `v = n̂ (n̂·w₀)`.
     fn facet_projection(&self) -> Option<V> {
-        if V::DIM != 2 || self.len != 2 {
-            return None;
-        }
-        let (w0, w1) = (self.points[0].w, self.points[1].w);
-        let e = w1 - w0;
-        let normal = V::from_components([-e.component(1), e.component(0), V::Real::ZERO]);
-        let nn = normal.length_squared();
-        if !nn.is_positive() || !nn.is_finite() {
-            return None;
-        }
-        let v = normal * (normal.dot(w0) / nn);
+        let w0 = self.points[0].w;
+        let normal = match (V::DIM, self.len) {
+            (2, 2) => edge_normal_2d(w0, self.points[1].w),
+            (3, 3) => self.triangle_normal_if_better()?,
+            _ => return None,
+        };
+        let n = normal.direction()?;
+        let v = n * n.dot(w0);
         v.is_finite().then_some(v)
+    }
+
+    /// A 3D triangle's normal `n = e₁ × e₂`, when it gives `v` a better direction than `Σ λᵢ wᵢ`.
+    ///
+    /// The edges are differences of points of size M, so the normal's direction is off by about
+    /// ε·M/h (h = |n|/L: the height over the longest edge L), and `Σ λᵢ wᵢ`'s by about ε·M/|v|:
+    /// the normal wins when the triangle is taller than the distance, `|n| > L |v|`. On slivers
+    /// and small far triangles it loses, and the sum is kept; so it is when `|v|` is not small
+    /// next to M (then the sum is precise already).
+    fn triangle_normal_if_better(&self) -> Option<V> {
+        let [w0, w1, w2] = [self.points[0].w, self.points[1].w, self.points[2].w];
+        let (e1, e2, e3) = (w1 - w0, w2 - w0, w2 - w1);
+        let c = |v: V, i: usize| v.component(i);
+        let n = V::from_components([
+            c(e1, 1) * c(e2, 2) - c(e1, 2) * c(e2, 1),
+            c(e1, 2) * c(e2, 0) - c(e1, 0) * c(e2, 2),
+            c(e1, 0) * c(e2, 1) - c(e1, 1) * c(e2, 0),
+        ]);
+        let longest = e1.length_squared().max(e2.length_squared()).max(e3.length_squared()).sqrt();
+        let size = w0.length().max(w1.length()).max(w2.length());
+        let distance = self.closest_point().length();
+        // Only near contact (|v| ≪ M) does the sum lose precision worth recovering.
+        let near = distance * V::Real::from_f64(1024.0) < size;
+        // The vertices themselves carry the rounding of the shapes' coordinates (w = a − b):
+        // the triangle must stand well clear of that noise for its normal to be trusted.
+        let coordinates = self
+            .points()
+            .iter()
+            .fold(V::Real::ZERO, |m, p| m.max(p.a.max_abs()).max(p.b.max_abs()));
+        let noise = V::Real::from_f64(1e6) * V::Real::EPSILON * coordinates;
+        let height = n.length() / longest;
+        (near && height > distance && height > noise).then_some(n)
     }
 
     /// Drops the vertices whose weight is zero, keeping the order of the others.
@@ -194,6 +224,12 @@ impl<V: Vector> Simplex<V> {
         }
         self.len = kept;
     }
+}
+
+/// The normal of the 2D edge `a b` (rotated +90°).
+fn edge_normal_2d<V: Vector>(a: V, b: V) -> V {
+    let e = b - a;
+    V::from_components([-e.component(1), e.component(0), V::Real::ZERO])
 }
 
 /// The single vertex `i`.

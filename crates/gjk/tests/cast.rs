@@ -16,8 +16,9 @@
 
 use gjk::{
     closest_points, contact, distance, intersects, ray_cast, ray_cast_with, shape_cast, Ball,
-    Capsule, CastStatus, Cone, Cuboid, Cylinder, Ellipsoid, Pair, Polytope, Pose, Proximity,
-    RayCastOptions, Real, Rounded, ShapeCastOptions, Support, Vector,
+    Capsule, CastStatus, Cone, Cuboid, Cylinder, Ellipsoid, GjkOptions, Goal, Pair, Polytope, Pose,
+    Proximity, RayCastOptions, Real, Rounded, ShapeCastOptions, Support, Termination, Vector,
+    WarmStart,
 };
 use glam::{DQuat, DVec2, DVec3, Vec2, Vec3};
 
@@ -1040,7 +1041,13 @@ fn gap_at<V: Space, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     let moved = |place: &Place, v: DVec3| {
         V::pose(&Place { translation: place.translation + v * t, ..*place })
     };
-    distance(a, &moved(place_a, va), b, &moved(place_b, vb)).to_f64()
+    // The oracle must converge: curved shapes near contact need more than the default 64
+    // iterations (GJK converges linearly there), and a capped run only bounds the distance.
+    let options = GjkOptions { max_iterations: 1000, ..Default::default() };
+    let pair = Pair::new(a, moved(place_a, va), b, moved(place_b, vb));
+    let r = pair.gjk(Goal::Distance, &options, &mut WarmStart::default());
+    assert_ne!(r.termination, Termination::IterationCap, "the distance oracle did not converge");
+    r.distance.to_f64()
 }
 
 /// The first time the distance reaches 0 in `[0, horizon]`, by the oracle: the distance is

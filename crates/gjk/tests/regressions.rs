@@ -120,3 +120,43 @@ fn triangle_projection_survives_huge_and_tiny_coordinates() {
         assert!((d - expected).abs() <= 1e-9 * s, "scale {s:e}: {d:e} vs {expected:e}");
     }
 }
+
+/// Reported by the cast and benchmark suites: an ellipsoid touching a box stopped with
+/// "no progress" 2.5e-8 short of contact. `v = Σ λᵢ wᵢ` summed vectors of length 0.6 down to
+/// 2.5e-8, tilting the search direction by 3.6e-7 rad; the simplex now takes `v` from its
+/// triangle's normal when that is the more precise way. Truth, from the GJK ray cast's upper
+/// bound at this instant: the shapes are within 4e-11 of touching.
+#[test]
+fn curved_shapes_near_contact_do_not_stall_short_of_it() {
+    use gjk::{Cuboid, Ellipsoid, GjkOptions, Goal, Pair, Pose, WarmStart};
+    use glam::{DQuat, DVec3};
+    let ellipsoid = Ellipsoid::new(DVec3::new(1.0, 0.4, 0.6)).unwrap();
+    let cube = Cuboid::new(DVec3::new(0.8, 0.5, 0.3)).unwrap();
+    let pose_a = Pose::new(
+        DQuat::from_xyzw(
+            -0.497791667355508,
+            -0.05901075714631731,
+            0.06981264653433641,
+            -0.8624658722733981,
+        ),
+        DVec3::new(4.6546763572481575, 0.732446744435308, -2.806753824725673),
+    )
+    .unwrap();
+    let pose_b = Pose::new(
+        DQuat::from_xyzw(
+            -0.0904073966304239,
+            -0.16033613686963663,
+            0.9191383362806245,
+            -0.34828658404755747,
+        ),
+        DVec3::new(3.29169155983299, 0.2599062520443405, -3.4044242154544673),
+    )
+    .unwrap();
+    let options = GjkOptions { max_iterations: 1000, ..Default::default() };
+    let r = Pair::new(&ellipsoid, pose_a, &cube, pose_b).gjk(
+        Goal::Distance,
+        &options,
+        &mut WarmStart::default(),
+    );
+    assert!(r.distance <= 1e-9, "stalled at {:e} ({:?})", r.distance, r.termination);
+}
