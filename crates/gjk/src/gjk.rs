@@ -255,14 +255,33 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
 
     /// Whether the shapes touch or overlap.
     pub fn intersects(&self) -> bool {
-        let options = GjkOptions::default();
-        self.gjk(Goal::Intersection, &options, &mut WarmStart::default()).intersecting
+        // Only the verdict is wanted: skip the witnesses, normal, world transforms and cache
+        // store of a full result (a fifth of a box–box query, measured with callgrind).
+        self.run_cold(Goal::Intersection).intersecting(self.margins())
     }
 
     /// The distance between the shapes (0 when they touch or overlap).
     pub fn distance(&self) -> V::Real {
-        let options = GjkOptions::default();
-        self.gjk(Goal::Distance, &options, &mut WarmStart::default()).distance
+        let run = self.run_cold(Goal::Distance);
+        let margins = self.margins();
+        if run.intersecting(margins) {
+            V::Real::ZERO
+        } else {
+            (run.v.length() - margins).max(V::Real::ZERO)
+        }
+    }
+
+    /// The sum of both shapes' margins.
+    #[inline]
+    fn margins(&self) -> V::Real {
+        self.a.margin() + self.b.margin()
+    }
+
+    /// A cold run with default options, without building a public result.
+    fn run_cold(&self, goal: Goal) -> Run<V> {
+        let mut run = Run::new(self, goal, &GjkOptions::default());
+        run.solve(self, &mut WarmStart::default(), &mut ());
+        run
     }
 
     /// The separation (distance, closest points, normal), or [`Proximity::Intersecting`].
@@ -290,7 +309,8 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         warm: &mut WarmStart<V>,
         observer: &mut O,
     ) -> GjkResult<V> {
-        let run = Run::new(self, goal, options).solve(self, warm, observer);
+        let mut run = Run::new(self, goal, options);
+        run.solve(self, warm, observer);
         warm.store(&run.simplex);
         observer.end(run.termination, run.iterations);
         self.finish(run)
@@ -415,14 +435,14 @@ impl<V: Vector> Run<V> {
     }
 
     fn solve<A: Support<V> + ?Sized, B: Support<V> + ?Sized, O: GjkObserver<V> + ?Sized>(
-        mut self,
+        &mut self,
         pair: &Pair<'_, V, A, B>,
         warm: &mut WarmStart<V>,
         observer: &mut O,
-    ) -> Self {
+    ) {
         self.seed(pair, warm);
         if self.contained {
-            return self;
+            return;
         }
         while self.iterations < self.max_iterations {
             self.iterations += 1;
@@ -431,7 +451,7 @@ impl<V: Vector> Run<V> {
             self.see(&p);
             if let Some(end) = self.check_before_adding(&p) {
                 self.termination = end;
-                return self;
+                return;
             }
             let previous = self.simplex;
             let previous_v = self.v;
@@ -446,11 +466,10 @@ impl<V: Vector> Run<V> {
             });
             if let Some(end) = self.check_after_adding(previous, previous_v) {
                 self.termination = end;
-                return self;
+                return;
             }
         }
         self.termination = Termination::IterationCap;
-        self
     }
 
     /// Stopping tests on the new support point `w` before it joins the simplex.
