@@ -184,11 +184,22 @@ pub trait GjkObserver<V: Vector> {
     fn end(&mut self, termination: Termination, iterations: u32) {
         let _ = (termination, iterations);
     }
+    /// Whether this observer wants to see GJK's iterations. Unwatched queries may answer a
+    /// point against a shape with an exact projection instead of iterating (see
+    /// [`Support::core_point`]); watched ones always run the loop.
+    #[inline]
+    fn watching(&self) -> bool {
+        true
+    }
 }
 
 impl<V: Vector> GjkObserver<V> for () {
     #[inline(always)]
     fn step(&mut self, _: &GjkStep<'_, V>) {}
+    #[inline(always)]
+    fn watching(&self) -> bool {
+        false
+    }
 }
 
 /// Two shapes and their poses: the unit every query works on.
@@ -407,6 +418,38 @@ impl<V: Vector> Run<V> {
         self.size2 = self.size2.max(p.w.length_squared()).max(radius2);
     }
 
+    /// When one core is a single point and the other shape projects points exactly (a ball
+    /// against a box, say), the answer is that projection: one "support point" pair, no loop.
+    fn project_point<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+        &mut self,
+        pair: &Pair<'_, V, A, B>,
+    ) -> bool {
+        let rel = &pair.relative;
+        let closest = if let Some(on_b) = pair
+            .a
+            .core_point()
+            .and_then(|a| Some((a, pair.b.closest_core_point(rel.inverse_transform_point(a))?)))
+        {
+            let (a, b_local) = on_b;
+            SupportPoint::new(a, rel.transform_point(b_local), b_local)
+        } else if let Some((b_local, a)) = pair.b.core_point().and_then(|b_local| {
+            Some((b_local, pair.a.closest_core_point(rel.transform_point(b_local))?))
+        }) {
+            SupportPoint::new(a, rel.transform_point(b_local), b_local)
+        } else {
+            return false;
+        };
+        self.see(&closest);
+        self.simplex.push(closest);
+        self.v = self.simplex.reduce();
+        self.iterations = 1;
+        let touch = self.touch_distance();
+        self.contained = self.v.length_squared() <= touch * touch;
+        self.termination =
+            if self.contained { Termination::Contained } else { Termination::Converged };
+        true
+    }
+
     /// Seeds the simplex from the warm-start cache, or picks the first search direction.
     fn seed<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         &mut self,
@@ -440,6 +483,9 @@ impl<V: Vector> Run<V> {
         warm: &mut WarmStart<V>,
         observer: &mut O,
     ) {
+        if !observer.watching() && self.project_point(pair) {
+            return;
+        }
         self.seed(pair, warm);
         if self.contained {
             return;

@@ -41,4 +41,12 @@ impl<V: Vector> Support<V> for Ball<V> {
     fn margin(&self) -> V::Real {
         self.radius
     }
+    #[inline]
+    fn core_point(&self) -> Option<V> {
+        Some(V::ZERO)
+    }
+    #[inline]
+    fn closest_core_point(&self, _p: V) -> Option<V> {
+        Some(V::ZERO)
+    }
 }

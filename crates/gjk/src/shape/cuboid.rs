@@ -38,4 +38,9 @@ impl<V: Vector> Support<V> for Cuboid<V> {
     fn support(&self, dir: V) -> V {
         dir.zip_map(self.half_extents, |d, h| if d < V::Real::ZERO { -h } else { h })
     }
+    /// Clamping each coordinate to `[−h, h]`.
+    #[inline]
+    fn closest_core_point(&self, p: V) -> Option<V> {
+        Some(p.zip_map(self.half_extents, |x, h| x.max(-h).min(h)))
+    }
 }

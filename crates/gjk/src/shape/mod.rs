@@ -89,6 +89,36 @@ pub trait Support<V: Vector> {
     fn center(&self) -> V {
         V::ZERO
     }
+
+    /// The core's only point, when the core is a single point (balls, points).
+    ///
+    /// With [`Support::closest_core_point`] on the other shape, queries then skip GJK: the
+    /// answer is one projection, as fast as a dedicated ball-versus-shape routine.
+    #[inline]
+    fn core_point(&self) -> Option<V> {
+        None
+    }
+
+    /// The point of the core closest to `p` (local frame; `p` itself when inside), when the
+    /// shape can compute it exactly and cheaply (boxes, segments, capsules, points, balls).
+    /// `None` (the default) leaves the work to GJK.
+    #[inline]
+    fn closest_core_point(&self, p: V) -> Option<V> {
+        let _ = p;
+        None
+    }
+}
+
+/// The point of segment `a b` closest to `p`.
+#[inline]
+pub(crate) fn closest_on_segment<V: Vector>(a: V, b: V, p: V) -> V {
+    let t = b - a;
+    let tt = t.length_squared();
+    if !tt.is_positive() {
+        return a;
+    }
+    let along = (p - a).dot(t) / tt;
+    a + t * along.max(V::Real::ZERO).min(V::Real::ONE)
 }
 
 impl<V: Vector, S: Support<V> + ?Sized> Support<V> for &S {
@@ -108,6 +138,14 @@ impl<V: Vector, S: Support<V> + ?Sized> Support<V> for &S {
     fn center(&self) -> V {
         (**self).center()
     }
+    #[inline]
+    fn core_point(&self) -> Option<V> {
+        (**self).core_point()
+    }
+    #[inline]
+    fn closest_core_point(&self, p: V) -> Option<V> {
+        (**self).closest_core_point(p)
+    }
 }
 
 impl<V: Vector, S: Support<V> + ?Sized> Support<V> for alloc::boxed::Box<S> {
@@ -126,6 +164,14 @@ impl<V: Vector, S: Support<V> + ?Sized> Support<V> for alloc::boxed::Box<S> {
     #[inline]
     fn center(&self) -> V {
         (**self).center()
+    }
+    #[inline]
+    fn core_point(&self) -> Option<V> {
+        (**self).core_point()
+    }
+    #[inline]
+    fn closest_core_point(&self, p: V) -> Option<V> {
+        (**self).closest_core_point(p)
     }
 }
 

@@ -36,4 +36,12 @@ impl<V: Vector> Support<V> for Point<V> {
     fn center(&self) -> V {
         self.position
     }
+    #[inline]
+    fn core_point(&self) -> Option<V> {
+        Some(self.position)
+    }
+    #[inline]
+    fn closest_core_point(&self, _p: V) -> Option<V> {
+        Some(self.position)
+    }
 }

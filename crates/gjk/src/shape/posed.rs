@@ -54,4 +54,13 @@ impl<S: Support<V>, V: Vector> Support<V> for Posed<S, V> {
     fn center(&self) -> V {
         self.pose.transform_point(self.shape.center())
     }
+    #[inline]
+    fn core_point(&self) -> Option<V> {
+        self.shape.core_point().map(|p| self.pose.transform_point(p))
+    }
+    #[inline]
+    fn closest_core_point(&self, p: V) -> Option<V> {
+        let local = self.shape.closest_core_point(self.pose.inverse_transform_point(p))?;
+        Some(self.pose.transform_point(local))
+    }
 }

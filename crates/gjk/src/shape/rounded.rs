@@ -47,4 +47,12 @@ impl<S: Support<V>, V: Vector> Support<V> for Rounded<S, V> {
     fn center(&self) -> V {
         self.shape.center()
     }
+    #[inline]
+    fn core_point(&self) -> Option<V> {
+        self.shape.core_point()
+    }
+    #[inline]
+    fn closest_core_point(&self, p: V) -> Option<V> {
+        self.shape.closest_core_point(p)
+    }
 }

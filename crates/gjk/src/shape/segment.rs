@@ -1,4 +1,4 @@
-use super::{check_point, Support};
+use super::{check_point, closest_on_segment, Support};
 use crate::error::ShapeError;
 use crate::math::{Real, Vector};
 
@@ -45,5 +45,9 @@ impl<V: Vector> Support<V> for Segment<V> {
     #[inline]
     fn center(&self) -> V {
         (self.a + self.b) * V::Real::HALF
+    }
+    #[inline]
+    fn closest_core_point(&self, p: V) -> Option<V> {
+        Some(closest_on_segment(self.a, self.b, p))
     }
 }
