@@ -45,6 +45,38 @@ impl<V: Vector, A: Support<V>, B: Support<V>> Query for OurCase<A, B, V> {
     }
 }
 
+/// A contact (penetration) answer in world coordinates, as `f64` whatever the library's
+/// precision: what the contact benchmarks return and the depth table compares.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Depth {
+    /// The penetration depth (`> 0` overlap, `≤ 0` touching).
+    pub depth: f64,
+    /// The unit contact normal from A toward B (the third coordinate is 0 in 2D).
+    pub normal: [f64; 3],
+}
+
+/// The coordinates of a glam vector (ours or parry's: both are glam types) as `f64`, padded
+/// with 0 in 2D.
+pub fn to_array<V: Vector>(v: V) -> [f64; 3] {
+    [0, 1, 2].map(|i| if i < V::DIM { v.component(i).to_f64() } else { 0.0 })
+}
+
+/// The penetration query of a pair with a prediction distance of 0: `None` when the shapes are
+/// apart.
+pub trait ContactQuery {
+    /// The contact of the pair, or `None` when the shapes do not touch.
+    fn contact(&self) -> Option<Depth>;
+}
+
+impl<V: Vector, A: Support<V>, B: Support<V>> ContactQuery for OurCase<A, B, V> {
+    /// [`gjk::contact()`] with prediction 0.
+    #[inline]
+    fn contact(&self) -> Option<Depth> {
+        let c = gjk::contact(&self.a, &self.pose_a, &self.b, &self.pose_b, V::Real::ZERO)?;
+        Some(Depth { depth: c.depth.to_f64(), normal: to_array(c.normal) })
+    }
+}
+
 /// A pair in one of parry's crates' types (`P` is that crate's pose type).
 #[derive(Clone, Debug)]
 pub struct ParryCase<A, B, P> {
@@ -59,9 +91,9 @@ pub struct ParryCase<A, B, P> {
 }
 
 /// A parry pair queried through parry's GJK directly
-/// (`query::details::{intersection_test,distance}_support_map_support_map`), bypassing the
-/// dispatcher's special cases (SAT for box–box, point projection for balls): algorithm against
-/// algorithm.
+/// (`query::details::{intersection_test,distance,contact}_support_map_support_map`), bypassing
+/// the dispatcher's special cases (SAT for box–box, point projection for balls): algorithm
+/// against algorithm.
 #[derive(Clone, Copy, Debug)]
 pub struct ParryGjk<'a, C>(pub &'a C);
 
@@ -103,6 +135,33 @@ macro_rules! parry_queries {
                 let pos12 = c.pose_a.inv_mul(&c.pose_b);
                 let d = $parry::query::details::distance_support_map_support_map(&pos12, &c.a, &c.b);
                 f64::from(d)
+            }
+        }
+
+        impl<A: $parry::shape::Shape, B: $parry::shape::Shape> ContactQuery
+            for ParryCase<A, B, $parry::math::Pose>
+        {
+            /// parry's public `query::contact` with prediction 0 (dispatched: point projection
+            /// when a ball meets a convex shape, GJK then EPA otherwise).
+            #[inline]
+            fn contact(&self) -> Option<Depth> {
+                let c = $parry::query::contact(&self.pose_a, &self.a, &self.pose_b, &self.b, 0.0);
+                let c = c.ok().flatten()?;
+                Some(Depth { depth: -f64::from(c.dist), normal: to_array(c.normal1) })
+            }
+        }
+
+        impl<A: $parry::shape::SupportMap, B: $parry::shape::SupportMap> ContactQuery
+            for ParryGjk<'_, ParryCase<A, B, $parry::math::Pose>>
+        {
+            /// parry's GJK then EPA (`query::details::contact_support_map_support_map`),
+            /// whatever the shapes; its answer is in A's frame and is turned into the world's.
+            #[inline]
+            fn contact(&self) -> Option<Depth> {
+                let c = self.0;
+                let pos12 = c.pose_a.inv_mul(&c.pose_b);
+                let k = $parry::query::details::contact_support_map_support_map(&pos12, &c.a, &c.b, 0.0)?;
+                Some(Depth { depth: -f64::from(k.dist), normal: to_array(c.pose_a.rotation * k.normal1) })
             }
         }
     };

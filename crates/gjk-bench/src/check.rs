@@ -158,32 +158,46 @@ fn exact2<A: Spec2, B: Spec2>(w: &Workload<A, B, Placement2>) -> Result<Accuracy
     Ok(answers.accuracy(w.name, PARRY_F64, &reference))
 }
 
-fn world_point(p: &Placement3, local: DVec3) -> DVec3 {
+/// A point given in a placement's frame, in world coordinates (`f64`).
+pub fn world_point(p: &Placement3, local: DVec3) -> DVec3 {
     let [x, y, z, w] = p.rotation;
     DQuat::from_xyzw(x, y, z, w).normalize() * local + DVec3::from_array(p.translation)
 }
 
-/// The distance between segments `p0 p1` and `q0 q1`: minimise `|p(s) − q(t)|²` over the unit
+/// The distance between segments `p0 p1` and `q0 q1` (see [`segment_closest_points`]).
+pub fn segment_segment_distance(p0: DVec3, p1: DVec3, q0: DVec3, q1: DVec3) -> f64 {
+    let (p, q) = segment_closest_points(p0, p1, q0, q1);
+    (p - q).length()
+}
+
+/// The closest points of segments `p0 p1` and `q0 q1`: minimise `|p(s) − q(t)|²` over the unit
 /// square — the unconstrained stationary point when it lies inside, otherwise the best of the
 /// four edges (each a one-variable clamped projection).
-pub fn segment_segment_distance(p0: DVec3, p1: DVec3, q0: DVec3, q1: DVec3) -> f64 {
+pub fn segment_closest_points(p0: DVec3, p1: DVec3, q0: DVec3, q1: DVec3) -> (DVec3, DVec3) {
     let (u, v, w0) = (p1 - p0, q1 - q0, p0 - q0);
     let (a, b, c, d, e) = (u.dot(u), u.dot(v), v.dot(v), u.dot(w0), v.dot(w0));
-    let gap = |s: f64, t: f64| (p0 + u * s - (q0 + v * t)).length();
+    let points = |s: f64, t: f64| (p0 + u * s, q0 + v * t);
     let denominator = a * c - b * b;
     if denominator > 1e-12 * a * c {
         let (s, t) = ((b * e - c * d) / denominator, (a * e - b * d) / denominator);
         if (0.0..=1.0).contains(&s) && (0.0..=1.0).contains(&t) {
-            return gap(s, t);
+            return points(s, t);
         }
     }
     let clamp = |x: f64| x.clamp(0.0, 1.0);
     // Edges s = 0, s = 1 (best t for fixed s) and t = 0, t = 1 (best s for fixed t).
     let best_t = |s: f64| clamp((b * s + e) / c);
     let best_s = |t: f64| clamp((b * t - d) / a);
-    [gap(0.0, best_t(0.0)), gap(1.0, best_t(1.0)), gap(best_s(0.0), 0.0), gap(best_s(1.0), 1.0)]
+    let candidates = [
+        points(0.0, best_t(0.0)),
+        points(1.0, best_t(1.0)),
+        points(best_s(0.0), 0.0),
+        points(best_s(1.0), 1.0),
+    ];
+    let gap = |(p, q): &(DVec3, DVec3)| (*p - *q).length();
+    candidates
         .into_iter()
-        .fold(f64::INFINITY, f64::min)
+        .fold(candidates[0], |best, x| if gap(&x) < gap(&best) { x } else { best })
 }
 
 /// The closed-form capsule–capsule distance (0 when they overlap).

@@ -13,15 +13,22 @@
 //! assert!((ours[0].distance() - parry[0].distance()).abs() < 1e-5);
 //! ```
 //!
+//! Beyond the pair queries (intersection, distance, contact), [`rays`] and [`shape_casts`] hold
+//! the cast workloads, and [`depth`] the closed-form penetration depths the report scores both
+//! libraries against.
+//!
 //! `benches/queries.rs` times them with criterion; the `report` binary turns criterion's
 //! estimates into `docs/benchmarks.md` (run `scripts/bench-report.sh`).
 
 pub mod cases;
 pub mod check;
+pub mod depth;
+pub mod rays;
 pub mod rng;
+pub mod shape_casts;
 pub mod spec;
 pub mod workload;
 
-pub use cases::{OurCase, ParryCase, ParryGjk, Query};
+pub use cases::{ContactQuery, Depth, OurCase, ParryCase, ParryGjk, Query};
 pub use rng::SplitMix64;
 pub use workload::{Case, Workload};

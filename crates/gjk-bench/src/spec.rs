@@ -244,8 +244,9 @@ impl Spec3 for CapsuleSpec {
     }
 }
 
-/// The convex hull of a 3D point set. Ours keeps every point and scans them all for a support
-/// point; parry's `ConvexPolyhedron` keeps only the hull's vertices (and scans those).
+/// The convex hull of a 3D point set. Both libraries build the hull: our `Polytope` scans small
+/// hulls and climbs large ones for a support point; parry's `ConvexPolyhedron` scans its
+/// vertices.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HullSpec3 {
     /// The points.
@@ -328,8 +329,7 @@ impl Spec3 for ConeSpec {
     }
 }
 
-/// The convex hull of a 2D point set (ours scans every point; parry2d's `ConvexPolygon` keeps
-/// the hull's vertices).
+/// The convex hull of a 2D point set (both libraries keep the hull's vertices).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PolygonSpec {
     /// The points.

@@ -206,3 +206,27 @@ fn centred(corners: [[f64; 2]; 3]) -> TriangleSpec {
     let cy = (corners[0][1] + corners[1][1] + corners[2][1]) / 3.0;
     TriangleSpec { corners: corners.map(|[x, y]| [x - cx, y - cy]) }
 }
+
+/// Axis-aligned, overlapping boxes (half extents in `[0.5, 2]`, no rotation), for the exact
+/// penetration depth `min over axes of (h_A + h_B − |Δ|)`: along each axis the centres are
+/// `u × 0.98 × (h_A + h_B)` apart (`u` uniform in `[0, 1)`, random sign), so every pair
+/// overlaps, by `0.02–100 %` of the reach on its shallowest axis.
+pub fn box_box_aligned() -> Workload<CuboidSpec, CuboidSpec, Placement3> {
+    const UPRIGHT: [f64; 4] = [0.0, 0.0, 0.0, 1.0];
+    let mut rng = SplitMix64::new(0xA11B);
+    let cases = (0..PAIRS)
+        .map(|_| {
+            let (a, b) = (cuboid(&mut rng), cuboid(&mut rng));
+            let ta = [0; 3].map(|_| rng.uniform(-10.0, 10.0));
+            let tb = [0, 1, 2].map(|i| {
+                let reach = 0.98 * (a.half_extents[i] + b.half_extents[i]);
+                let sign = if rng.unit() < 0.5 { -1.0 } else { 1.0 };
+                ta[i] + sign * reach * rng.unit()
+            });
+            let pose_a = Placement3 { rotation: UPRIGHT, translation: ta };
+            let pose_b = Placement3 { rotation: UPRIGHT, translation: tb };
+            Case { a, b, pose_a, pose_b }
+        })
+        .collect();
+    Workload { name: "box_box_aligned", cases }
+}

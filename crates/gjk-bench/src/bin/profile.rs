@@ -4,8 +4,8 @@
 //! ```text
 //! profile WORKLOAD QUERY PRECISION LIBRARY [ROUNDS]
 //!   WORKLOAD  box_box | sphere_box | capsule_capsule | hull_32 | hull_1000 | cylinder_cone
-//!             | polygon_8 | circle_polygon | tutorial_triangles
-//!   QUERY     intersects | distance
+//!             | polygon_8 | circle_polygon | tutorial_triangles | box_box_aligned
+//!   QUERY     intersects | distance | contact
 //!   PRECISION f32 | f64
 //!   LIBRARY   gjk | parry | parry_gjk
 //! ```
@@ -15,7 +15,7 @@ use std::hint::black_box;
 use std::process::ExitCode;
 
 use gjk_bench::spec::{BuildError, Placement2, Placement3, Spec2, Spec3};
-use gjk_bench::{workload, ParryGjk, Query, Workload};
+use gjk_bench::{workload, ContactQuery, ParryGjk, Query, Workload};
 use glam::{DVec2, DVec3, Vec2, Vec3};
 
 /// What to run.
@@ -28,12 +28,13 @@ struct Job {
 
 impl Job {
     /// Runs the query over `cases` `rounds` times; returns a checksum.
-    fn run<Q: Query>(&self, cases: &[Q]) -> f64 {
+    fn run<Q: Query + ContactQuery>(&self, cases: &[Q]) -> f64 {
         let mut sum = 0.0;
         for _ in 0..self.rounds {
             for c in cases {
                 sum += match self.query.as_str() {
                     "intersects" => f64::from(u8::from(black_box(c).intersects())),
+                    "contact" => black_box(c).contact().map_or(0.0, |c| c.depth),
                     _ => black_box(c).distance(),
                 };
             }
@@ -74,6 +75,7 @@ impl Job {
             "polygon_8" => self.two(&workload::polygon_8()),
             "circle_polygon" => self.two(&workload::circle_polygon()),
             "tutorial_triangles" => self.two(&workload::tutorial_triangles()),
+            "box_box_aligned" => self.three(&workload::box_box_aligned()),
             _ => return None,
         })
     }
@@ -82,12 +84,12 @@ impl Job {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let valid = args.len() >= 4
-        && ["intersects", "distance"].contains(&args[1].as_str())
+        && ["intersects", "distance", "contact"].contains(&args[1].as_str())
         && ["f32", "f64"].contains(&args[2].as_str())
         && ["gjk", "parry", "parry_gjk"].contains(&args[3].as_str());
     if !valid {
         eprintln!(
-            "usage: profile WORKLOAD intersects|distance f32|f64 gjk|parry|parry_gjk [ROUNDS]"
+            "usage: profile WORKLOAD intersects|distance|contact f32|f64 gjk|parry|parry_gjk [ROUNDS]"
         );
         return ExitCode::FAILURE;
     }

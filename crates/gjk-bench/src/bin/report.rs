@@ -4,7 +4,8 @@
 //! `$CARGO_TARGET_DIR/criterion`, and `docs/benchmarks.md`). It reads every
 //! `<group>/<function>/new/benchmark.json` (group id, function id, pairs per iteration) and the
 //! median of `new/estimates.json`, and adds the machine, the workloads' intersecting fractions
-//! and the accuracy of each library (from `gjk_bench::check`).
+//! and the accuracy of each library (from `gjk_bench::check`, `depth`, `rays` and
+//! `shape_casts`).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -12,13 +13,16 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
 use gjk_bench::check::{self, Accuracy};
+use gjk_bench::depth::{self, DepthErrors};
+use gjk_bench::rays::{self, ImpactErrors};
+use gjk_bench::shape_casts;
 use serde_json::Value;
 
 /// The command that regenerates the report.
 const REGENERATE: &str = "scripts/bench-report.sh";
 /// What the script runs.
 const BENCH_COMMAND: &str =
-    "cargo bench -p gjk-bench --bench queries -- --warm-up-time 1 --measurement-time 3";
+    "cargo bench -p gjk-bench --bench queries -- --warm-up-time 0.5 --measurement-time 2";
 
 /// The workloads in report order, with what parry runs on them (intersects; distance).
 const WORKLOADS: [(&str, &str, &str); 9] = [
@@ -32,6 +36,53 @@ const WORKLOADS: [(&str, &str, &str); 9] = [
     ("circle_polygon", "2D", "disc centre projected onto the polygon (both queries)"),
     ("tutorial_triangles", "2D", "GJK, `Triangle`"),
 ];
+
+/// What parry's public `query::contact` runs on each workload of the contact table.
+const CONTACT_PATHS: [(&str, &str, &str); 10] = [
+    ("box_box", "3D", "GJK then EPA (its cuboid–cuboid SAT contact is disabled in the dispatcher)"),
+    ("sphere_box", "3D", "ball centre projected onto the box"),
+    ("capsule_capsule", "3D", "GJK then EPA on the whole capsules (radius in the support map)"),
+    ("hull_32", "3D", "GJK then EPA"),
+    ("hull_1000", "3D", "GJK then EPA"),
+    ("cylinder_cone", "3D", "GJK then EPA"),
+    ("polygon_8", "2D", "GJK then EPA"),
+    ("circle_polygon", "2D", "disc centre projected onto the polygon"),
+    ("tutorial_triangles", "2D", "GJK then EPA"),
+    ("box_box_aligned", "3D", "GJK then EPA (every pair penetrates)"),
+];
+
+/// The ray workloads and what parry's `RayCast` runs on them.
+const RAY_WORKLOADS: [(&str, &str, &str); 4] = [
+    ("ray_box", "3D", "slab test (closed form)"),
+    ("ray_sphere", "3D", "quadratic (closed form)"),
+    ("ray_capsule", "3D", "closed form"),
+    ("ray_hull_32", "3D", "GJK ray cast"),
+];
+
+/// The shape-cast workloads and what parry's `query::cast_shapes` runs on them.
+const CAST_WORKLOADS: [(&str, &str, &str); 2] = [
+    ("cast_box_box", "3D", "GJK ray cast on the Minkowski difference"),
+    ("cast_hull_32", "3D", "GJK ray cast on the Minkowski difference"),
+];
+
+/// Everything the report computes besides the timings.
+struct Tables {
+    accuracy: Vec<Accuracy>,
+    depth: Vec<DepthErrors>,
+    rays: Vec<ImpactErrors>,
+    casts: Vec<ImpactErrors>,
+}
+
+impl Tables {
+    fn compute() -> Result<Self, gjk_bench::spec::BuildError> {
+        Ok(Self {
+            accuracy: check::all()?,
+            depth: depth::all()?,
+            rays: rays::accuracy()?,
+            casts: shape_casts::accuracy()?,
+        })
+    }
+}
 
 /// Median ns per query, by (group id, function id).
 type Estimates = BTreeMap<(String, String), f64>;
@@ -98,28 +149,50 @@ fn ratio(ours: Option<f64>, peer: Option<f64>) -> String {
     }
 }
 
-/// The speed table of one query.
-fn speed_table(out: &mut String, query: &str, estimates: &Estimates) {
-    out.push_str("| workload | dim | precision | gjk ns/query | parry ns/query | parry / gjk | parry GJK-only ns/query | parry GJK / gjk |\n");
-    out.push_str("|---|---|---|---:|---:|---:|---:|---:|\n");
-    for (name, dim, _) in WORKLOADS {
+/// The speed table of one query over `rows` (workload, dimension): ours, then each peer
+/// function (criterion function id, column title) with its ratio to ours. A missing
+/// `parry_gjk` means parry's public query already runs its GJK there.
+fn speed_table(
+    out: &mut String,
+    query: &str,
+    rows: &[(&str, &str)],
+    peers: &[(&str, &str)],
+    estimates: &Estimates,
+) {
+    out.push_str("| workload | dim | precision | gjk ns/query |");
+    for (_, title) in peers {
+        let _ = write!(out, " {title} ns/query | {title} / gjk |");
+    }
+    out.push_str("\n|---|---|---|---:|");
+    out.push_str(&"---:|---:|".repeat(peers.len()));
+    out.push('\n');
+    for &(name, dim) in rows {
         for precision in ["f32", "f64"] {
             let group = format!("{name}/{query}/{precision}");
             let get = |f: &str| estimates.get(&(group.clone(), f.to_owned())).copied();
-            let (ours, parry, direct) = (get("gjk"), get("parry"), get("parry_gjk"));
-            let (direct_ns, direct_ratio) = match direct {
-                Some(_) => (format_ns(direct), ratio(ours, direct)),
-                None => ("(same path)".to_owned(), String::new()),
-            };
-            let _ = writeln!(
-                out,
-                "| {name} | {dim} | {precision} | {} | {} | **{}** | {direct_ns} | {direct_ratio} |",
-                format_ns(ours),
-                format_ns(parry),
-                ratio(ours, parry),
-            );
+            let ours = get("gjk");
+            let _ = write!(out, "| {name} | {dim} | {precision} | {} |", format_ns(ours));
+            for (i, (function, _)) in peers.iter().enumerate() {
+                let peer = get(function);
+                let _ = match peer {
+                    None if *function == "parry_gjk" => write!(out, " (same path) | |"),
+                    _ if i == 0 => {
+                        write!(out, " {} | **{}** |", format_ns(peer), ratio(ours, peer))
+                    }
+                    _ => write!(out, " {} | {} |", format_ns(peer), ratio(ours, peer)),
+                };
+            }
+            out.push('\n');
         }
     }
+}
+
+/// The peers of the pair queries: parry's public query and its GJK called directly.
+const PAIR_PEERS: [(&str, &str); 2] = [("parry", "parry"), ("parry_gjk", "parry GJK-only")];
+
+/// The standard workloads as (name, dimension).
+fn standard_rows() -> Vec<(&'static str, &'static str)> {
+    WORKLOADS.iter().map(|&(name, dim, _)| (name, dim)).collect()
 }
 
 fn workload_table(out: &mut String, accuracy: &[Accuracy]) {
@@ -145,7 +218,125 @@ fn accuracy_table(out: &mut String, accuracy: &[Accuracy]) {
     }
 }
 
-fn render(estimates: &Estimates, accuracy: &[Accuracy]) -> String {
+fn depth_table(out: &mut String, rows: &[DepthErrors]) {
+    out.push_str("| workload | library | precision | penetrating pairs | verdicts differing | max depth error | mean depth error | max normal angle (rad) |\n");
+    out.push_str("|---|---|---|---:|---:|---:|---:|---:|\n");
+    for r in rows {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {:.1e} | {:.1e} | {:.1e} |",
+            r.workload,
+            r.library,
+            r.precision,
+            r.penetrating,
+            r.disagreements,
+            r.max_error,
+            r.mean_error,
+            r.max_angle
+        );
+    }
+}
+
+fn impact_table(out: &mut String, rows: &[ImpactErrors]) {
+    out.push_str("| workload | library | precision | casts | hits (reference) | hit/miss differing | max toi error | max normal angle (rad) |\n");
+    out.push_str("|---|---|---|---:|---:|---:|---:|---:|\n");
+    for r in rows {
+        let angle = r.max_angle.map_or_else(|| "—".to_owned(), |a| format!("{a:.1e}"));
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} | {:.1e} | {angle} |",
+            r.workload, r.library, r.precision, r.cases, r.hits, r.mismatches, r.max_toi_error
+        );
+    }
+}
+
+/// Workload, hit fraction (from the accuracy rows) and what parry runs.
+fn cast_workload_table(out: &mut String, workloads: &[(&str, &str, &str)], rows: &[ImpactErrors]) {
+    out.push_str("| workload | casts | hit | what parry runs |\n|---|---:|---:|---|\n");
+    for &(name, _, parry) in workloads {
+        if let Some(r) = rows.iter().find(|r| r.workload == name) {
+            let fraction = 100.0 * r.hits as f64 / r.cases.max(1) as f64;
+            let _ = writeln!(out, "| {name} | {} | {fraction:.1} % | {parry} |", r.cases);
+        }
+    }
+}
+
+fn render_contact(out: &mut String, estimates: &Estimates, tables: &Tables) {
+    let rows: Vec<_> = CONTACT_PATHS.iter().map(|&(name, dim, _)| (name, dim)).collect();
+    out.push_str(
+        "\n## Contact (penetration)\n\n\
+         `gjk::contact` (prediction 0: GJK, then EPA when the cores overlap) against parry's \
+         public `query::contact` (prediction 0) on the standard workloads: separated pairs \
+         return no contact, overlapping pairs their depth, normal and points. \
+         `parry GJK-only` is `query::details::contact_support_map_support_map` (GJK then EPA) \
+         where the dispatcher does something else.\n\n",
+    );
+    speed_table(out, "contact", &rows, &PAIR_PEERS, estimates);
+    out.push_str("\n| workload | what parry's `query::contact` runs |\n|---|---|\n");
+    for (name, _, parry) in CONTACT_PATHS {
+        let _ = writeln!(out, "| {name} | {parry} |");
+    }
+    out.push_str(
+        "\n### Penetration depth against exact answers\n\n\
+         Pairs whose exact penetration is known in closed form (`crates/gjk-bench/src/depth.rs`, \
+         all `f64`): box–box by the 15-axis separating-axis test (exact for boxes, aligned or \
+         not: the axes include every face normal of the Minkowski difference), ball–box by \
+         projecting the centre, capsule–capsule as `r₁ + r₂ − (segment distance)`. \
+         `box_box_aligned` is 1,000 axis-aligned overlapping boxes (depth = the smallest \
+         per-axis overlap); the others are the penetrating pairs of the standard workloads. \
+         Errors are absolute (the shapes are 0.5–2 units); a pair a library calls apart counts \
+         with depth 0. The normal angle is between the library's normal and the exact one.\n\n",
+    );
+    depth_table(out, &tables.depth);
+}
+
+fn render_casts(out: &mut String, estimates: &Estimates, tables: &Tables) {
+    let rows: Vec<_> = RAY_WORKLOADS.iter().map(|&(name, dim, _)| (name, dim)).collect();
+    out.push_str(
+        "\n## Ray cast\n\n\
+         `gjk::ray_cast` (solid) against parry's `RayCast::cast_ray_and_get_normal` (solid; \
+         time and normal, like ours), `RayCast::cast_ray` (time only) and, where parry uses a \
+         closed form, its GJK ray cast \
+         (`query::details::local_ray_intersection_with_support_map_with_params`). Each ray \
+         starts 2–4 bounding radii from its shape, aimed near it so about half hit; directions \
+         are not unit.\n\n",
+    );
+    speed_table(
+        out,
+        "ray_cast",
+        &rows,
+        &[("parry", "parry"), ("parry_toi", "parry toi-only"), ("parry_gjk", "parry GJK-only")],
+        estimates,
+    );
+    out.push('\n');
+    cast_workload_table(out, &RAY_WORKLOADS, &tables.rays);
+    out.push_str(
+        "\nAccuracy against closed forms (`crates/gjk-bench/src/rays.rs`: slab test, quadratic, \
+         capsule as cylinder ∪ balls, and for hulls the ray clipped by facet planes found by \
+         brute force over the 32 points); toi errors are absolute, in units of the ray \
+         direction (hits at toi 0.2–4):\n\n",
+    );
+    impact_table(out, &tables.rays);
+    let rows: Vec<_> = CAST_WORKLOADS.iter().map(|&(name, dim, _)| (name, dim)).collect();
+    out.push_str(
+        "\n## Shape cast\n\n\
+         `gjk::shape_cast` against parry's `query::cast_shapes` (linear motion, default \
+         options), over `t ∈ [0, 1]`. Both shapes move; B starts 0.9–2 bounding radii away and \
+         heads near A so about half the pairs touch.\n\n",
+    );
+    speed_table(out, "shape_cast", &rows, &[("parry", "parry")], estimates);
+    out.push('\n');
+    cast_workload_table(out, &CAST_WORKLOADS, &tables.casts);
+    out.push_str(
+        "\nAccuracy of the time of impact against a reference found by golden-section search \
+         and bisection on parry3d-f64's distance (exact on polytopes; the distance along a \
+         linear motion is convex in time), good to about 1e-9:\n\n",
+    );
+    impact_table(out, &tables.casts);
+}
+
+fn render(estimates: &Estimates, tables: &Tables) -> String {
+    let accuracy = &tables.accuracy;
     let mut out = String::new();
     let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
     let _ = write!(
@@ -171,21 +362,21 @@ fn render(estimates: &Estimates, accuracy: &[Accuracy]) -> String {
         cpu = cpu_model(),
         rustc = command_output("rustc", &["--version"]),
     );
+    let rows = standard_rows();
     out.push_str("## Intersection test\n\n");
-    speed_table(&mut out, "intersects", estimates);
+    speed_table(&mut out, "intersects", &rows, &PAIR_PEERS, estimates);
     out.push_str("\n## Distance\n\n");
-    speed_table(&mut out, "distance", estimates);
+    speed_table(&mut out, "distance", &rows, &PAIR_PEERS, estimates);
     out.push_str("\n## Workloads\n\n");
     workload_table(&mut out, accuracy);
     out.push_str(
         "\nPlacements: A at a random rotation and a translation in [−10, 10]ⁿ, B offset from \
          it along a random direction by a uniform fraction of a per-workload reach, tuned so \
          about half the pairs intersect. Hull and polygon points lie on ellipsoids / ellipses \
-         (semi-axes 0.5–2), so every point is a hull vertex: our `Polytope` scans all its \
-         points for a support point, parry's `ConvexPolyhedron` / `ConvexPolygon` first builds \
-         the hull and scans its vertices — here the same points, so the scans do equal work. \
-         On point clouds with interior points parry would scan fewer; our hill-climbing hull \
-         (DESIGN.md) is not built yet.\n",
+         (semi-axes 0.5–2), so every point is a hull vertex: both libraries build the hull \
+         first (our `Polytope`: Quickhull, then a scan of up to 48 vertices or hill climbing \
+         on the vertex graph beyond; parry's `ConvexPolyhedron` / `ConvexPolygon`: a scan of \
+         the vertices).\n",
     );
     out.push_str("\n## Accuracy\n\n");
     out.push_str(
@@ -194,6 +385,8 @@ fn render(estimates: &Estimates, accuracy: &[Accuracy]) -> String {
          every pair in both precisions (checked by `cargo test -p gjk-bench`).\n\n",
     );
     accuracy_table(&mut out, accuracy);
+    render_contact(&mut out, estimates, tables);
+    render_casts(&mut out, estimates, tables);
     out
 }
 
@@ -208,14 +401,14 @@ fn main() -> ExitCode {
         eprintln!("no criterion estimates under {}: run `{BENCH_COMMAND}` first", dir.display());
         return ExitCode::FAILURE;
     }
-    let accuracy = match check::all() {
-        Ok(a) => a,
+    let tables = match Tables::compute() {
+        Ok(t) => t,
         Err(e) => {
             eprintln!("cannot build the workloads: {e}");
             return ExitCode::FAILURE;
         }
     };
-    let report = render(&estimates, &accuracy);
+    let report = render(&estimates, &tables);
     if let Some(parent) = output.parent().filter(|p| !p.as_os_str().is_empty()) {
         let _ = std::fs::create_dir_all(parent);
     }
