@@ -425,13 +425,15 @@ impl<V: Vector> Run<V> {
         pair: &Pair<'_, V, A, B>,
     ) -> bool {
         let rel = &pair.relative;
-        let closest = if let Some(on_b) = pair
-            .a
-            .core_point()
-            .and_then(|a| Some((a, pair.b.closest_core_point(rel.inverse_transform_point(a))?)))
-        {
-            let (a, b_local) = on_b;
-            SupportPoint::new(a, rel.transform_point(b_local), b_local)
+        let closest = if let Some((a, a_in_b, b_local)) = pair.a.core_point().and_then(|a| {
+            let a_in_b = rel.inverse_transform_point(a);
+            Some((a, a_in_b, pair.b.closest_core_point(a_in_b)?))
+        }) {
+            // The gap is measured in B's frame, where the projection is exact (a face region
+            // leaves its tangent components exactly zero), then rotated: `a − b` in A's frame
+            // would carry the rounding of both poses, large against a small gap.
+            let w = rel.transform_vector(a_in_b - b_local);
+            SupportPoint { w, a, b: rel.transform_point(b_local), b_local }
         } else if let Some((b_local, a)) = pair.b.core_point().and_then(|b_local| {
             Some((b_local, pair.a.closest_core_point(rel.transform_point(b_local))?))
         }) {

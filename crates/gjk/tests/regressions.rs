@@ -160,3 +160,57 @@ fn curved_shapes_near_contact_do_not_stall_short_of_it() {
     );
     assert!(r.distance <= 1e-9, "stalled at {:e} ({:?})", r.distance, r.termination);
 }
+
+/// A ball just outside a turned box, in `f32`: the contact normal must match the exact one
+/// (computed in `f64` from the same `f32` inputs) to `f32` rounding. The point-projection
+/// shortcut measured the gap as `a − b` in the ball's frame, after mapping the box's closest
+/// point back through the relative pose; that pose's rounding (~1 ulp of the 9-unit positions)
+/// against a 4e-3 gap tilted the normal by 1.6e-4 rad. These are the two worst pairs of the
+/// benchmark workload `sphere_box`. Fixed by measuring the gap in the box's frame, where the
+/// projection leaves the components along the face exactly zero, and rotating it.
+#[test]
+fn ball_near_a_turned_box_has_the_exact_normal_in_f32() {
+    use gjk::{contact, Ball, Cuboid};
+    use glam::{DQuat, DVec3, Quat, Vec3};
+    let pairs = [
+        (
+            1.342_922_3,
+            [1.917_524, 1.777_348_4, 1.870_943_3],
+            [-0.622_556_15, -0.400_987_54, 0.488_005_85, 0.462_042_36],
+            [5.321_833, -3.954_395_5, 5.699_929],
+            [0.423_462_45, 0.267_160_83, -0.855_600_54, 0.131_348_86],
+            [4.954_399_6, -4.271_976, 8.396_97],
+        ),
+        (
+            1.437_732_5,
+            [0.625_016_3, 0.587_409_3, 1.359_221_6],
+            [0.504_140_44, -0.854_114_6, -0.064_193_234, 0.110_498_31],
+            [4.468_08, 9.514_274, -3.352_564_8],
+            [-0.665_016_6, 0.317_792_8, 0.238_864_65, 0.632_221_9],
+            [4.241_503_2, 9.002_192_5, -2.611_194_6],
+        ),
+    ];
+    for (radius, half, turn_a, at_a, turn_b, at_b) in pairs {
+        let pose =
+            |q: [f32; 4], t: [f32; 3]| Pose::new(Quat::from_array(q), Vec3::from(t)).unwrap();
+        let (pose_a, pose_b) = (pose(turn_a, at_a), pose(turn_b, at_b));
+        let c = contact(
+            &Ball::new(radius).unwrap(),
+            &pose_a,
+            &Cuboid::new(Vec3::from(half)).unwrap(),
+            &pose_b,
+            0.0,
+        )
+        .expect("they overlap");
+        // Oracle: the ball's centre outside the box, in f64: the normal runs from the centre to
+        // its clamp onto the box.
+        let turn = pose_b.rotation().as_dquat();
+        let local = turn.inverse() * (pose_a.translation() - pose_b.translation()).as_dvec3();
+        let half = Vec3::from(half).as_dvec3();
+        let gap = local.clamp(-half, half) - local;
+        assert!(gap.length() > 1e-3 && gap.length() < radius as f64, "the centre is just outside");
+        let exact: DVec3 = DQuat::normalize(turn) * gap.normalize();
+        let error = c.normal.as_dvec3().cross(exact).length();
+        assert!(error < 2e-6, "normal {:?} is {error:e} rad off {exact:?}", c.normal);
+    }
+}
