@@ -43,6 +43,8 @@ pub trait Real:
     const HALF: Self;
     /// Machine epsilon: the gap between 1 and the next representable number.
     const EPSILON: Self;
+    /// The smallest positive normal number.
+    const MIN_POSITIVE: Self;
     /// Positive infinity.
     const INFINITY: Self;
     /// The default relative tolerance of the queries: `1e-10` for `f64`, `1e-5` for `f32`.
@@ -103,6 +105,7 @@ macro_rules! impl_real {
             const TWO: Self = 2.0;
             const HALF: Self = 0.5;
             const EPSILON: Self = $t::EPSILON;
+            const MIN_POSITIVE: Self = $t::MIN_POSITIVE;
             const INFINITY: Self = $t::INFINITY;
             const DEFAULT_TOLERANCE: Self = $tolerance;
 
@@ -360,6 +363,25 @@ pub trait Vector3: Vector {
     fn cross(self, other: Self) -> Self;
 }
 
+/// The component of `w` along `normal`: `n (n·w) / (n·n)`, the foot of the perpendicular from
+/// the origin to the line or plane through `w` with that normal. `None` for a zero normal.
+///
+/// One division in the common case; when `n·n` would underflow or overflow (coordinates beyond
+/// about 1e±9 in `f32`, 1e±77 in `f64`), the normal is first scaled to unit length.
+#[inline]
+pub(crate) fn along_normal<V: Vector>(normal: V, w: V) -> Option<V> {
+    let nn = normal.length_squared();
+    if nn >= V::Real::MIN_POSITIVE / V::Real::EPSILON && nn.is_finite() {
+        let v = normal * (normal.dot(w) / nn);
+        if v.is_finite() {
+            return Some(v);
+        }
+    }
+    let n = normal.direction()?;
+    let v = n * n.dot(w);
+    v.is_finite().then_some(v)
+}
+
 /// Twice the signed area of the 2D triangle `a, b, c` (positive when counter-clockwise).
 #[inline]
 pub(crate) fn twice_signed_area<R: Real>(a: [R; 2], b: [R; 2], c: [R; 2]) -> R {
@@ -468,15 +490,11 @@ macro_rules! impl_vector3 {
             }
             fn project_triangle(a: Self, b: Self, c: Self) -> TriangleProjection<$r> {
                 let n = (b - a).cross(c - a);
-                // Origin projected on the plane: p = n̂ (a·n̂) with the unit normal n̂. (The
-                // textbook n (a·n) / (n·n) squares the normal's length, which grows as the
-                // fourth power of the coordinates and overflows from about 1e77.) A zero normal
+                // Origin projected on the plane: p = n (a·n) / (n·n), through the unit normal
+                // when n·n would overflow (n grows as the square of the coordinates). A zero normal
                 // (collinear corners) leaves p at the origin; the solver then sees a zero area
                 // and falls back to the edges.
-                let p = match Vector::direction(n) {
-                    Some(unit) => unit * a.dot(unit),
-                    None => $v::ZERO,
-                };
+                let p = along_normal(n, a).unwrap_or($v::ZERO);
                 // Drop the axis along which the normal is largest: the projected area is largest.
                 let (i, j) = if n.x.abs() >= n.y.abs() && n.x.abs() >= n.z.abs() {
                     (1, 2)

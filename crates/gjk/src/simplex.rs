@@ -22,7 +22,7 @@
 //! decision here is a sign comparison of one well-scaled determinant, and degenerate simplices
 //! (zero area or volume) simply fall through to their facets.
 
-use crate::math::{twice_signed_area, Real, TriangleProjection, Vector};
+use crate::math::{along_normal, twice_signed_area, Real, TriangleProjection, Vector};
 
 /// One vertex of the simplex: a point `w = a − b` of the Minkowski difference, with the support
 /// points of A and B that produced it.
@@ -137,74 +137,72 @@ impl<V: Vector> Simplex<V> {
     ///
     /// Returns `V::ZERO` exactly when the origin lies inside a full-dimensional simplex.
     pub(crate) fn reduce(&mut self) -> V {
+        let reduction = self.solve();
+        self.commit(&reduction);
+        reduction.closest
+    }
+
+    /// Finds the point closest to the origin and the sub-simplex holding it, without changing
+    /// the simplex: the GJK loop first checks that the point is progress, then
+    /// [`Simplex::commit`]s it or [`Simplex::pop`]s the newest vertex — no copy of the simplex
+    /// is needed to undo a step.
+    pub(crate) fn solve(&self) -> Reduction<V> {
         let w = [self.points[0].w, self.points[1].w, self.points[2].w, self.points[3].w];
         let (candidate, contains_origin) = match self.len {
-            0 => return V::ZERO,
+            0 => return Reduction { lambdas: [V::Real::ZERO; 4], kept: 0, closest: V::ZERO },
             1 => (vertex(&w, 0), false),
             2 => (segment(&w, 0, 1), false),
             3 => triangle(&w, 0, 1, 2),
             _ => tetrahedron(&w),
         };
-        self.keep(&candidate.lambdas);
-        if contains_origin {
+        let lambdas = candidate.lambdas;
+        let mut kept = [0usize; 4];
+        let mut count = 0;
+        for (i, &lambda) in lambdas.iter().enumerate().take(self.len) {
+            if lambda > V::Real::ZERO {
+                kept[count] = i;
+                count += 1;
+            }
+        }
+        let closest = if contains_origin {
             V::ZERO
         } else {
-            self.facet_projection().unwrap_or_else(|| self.closest_point())
-        }
+            let sum = combine(kept[..count].iter().map(|&i| (w[i], lambdas[i])));
+            self.facet_projection(&kept[..count], sum).unwrap_or(sum)
+        };
+        Reduction { lambdas, kept: count.max(1), closest }
     }
 
-    /// The closest point recomputed from the facet's normal, when the simplex is a facet (an
-    /// edge in 2D, a triangle in 3D) holding the point in its interior — where that is the more
-    /// precise way.
+    /// Keeps the sub-simplex [`Simplex::solve`] found.
+    #[inline]
+    pub(crate) fn commit(&mut self, reduction: &Reduction<V>) {
+        self.keep(&reduction.lambdas);
+    }
+
+    /// Removes the newest vertex: undoes a [`Simplex::push`] whose reduction was not committed.
+    #[inline]
+    pub(crate) fn pop(&mut self) {
+        self.len = self.len.saturating_sub(1);
+    }
+
+    /// The closest point recomputed from the facet's normal, when the kept vertices form a facet
+    /// (an edge in 2D, a triangle in 3D) holding the point in its interior — where that is the
+    /// more precise way.
     ///
     /// Same point as `Σ λᵢ wᵢ`, but with a better direction near contact: `Σ λᵢ wᵢ` carries an
     /// absolute error of a few ε·M (M: the largest |wᵢ|), which tilts a short `v` by ε·M/|v|.
     /// The next support point then lands off, and GJK stalls far from the tolerance (an f32
     /// ellipse against a long segment reported apart while overlapping; an f64 ellipsoid
     /// against a box stopped 2.5e-8 short, the search direction tilted by 3.6e-7 rad). The
-    /// facet's normal comes from edge vectors: `v = n̂ (n̂·w₀)`.
-    fn facet_projection(&self) -> Option<V> {
-        let w0 = self.points[0].w;
-        let normal = match (V::DIM, self.len) {
-            (2, 2) => edge_normal_2d(w0, self.points[1].w),
-            (3, 3) => self.triangle_normal_if_better()?,
+    /// facet's normal comes from edge vectors: `v = n (n·w₀) / (n·n)`. `sum` is `Σ λᵢ wᵢ`.
+    fn facet_projection(&self, kept: &[usize], sum: V) -> Option<V> {
+        let p = |k: usize| &self.points[kept[k]];
+        let normal = match (V::DIM, kept.len()) {
+            (2, 2) => edge_normal_2d(p(0).w, p(1).w),
+            (3, 3) => triangle_normal_if_better([p(0), p(1), p(2)], sum.length_squared())?,
             _ => return None,
         };
-        let n = normal.direction()?;
-        let v = n * n.dot(w0);
-        v.is_finite().then_some(v)
-    }
-
-    /// A 3D triangle's normal `n = e₁ × e₂`, when it gives `v` a better direction than `Σ λᵢ wᵢ`.
-    ///
-    /// The edges are differences of points of size M, so the normal's direction is off by about
-    /// ε·M/h (h = |n|/L: the height over the longest edge L), and `Σ λᵢ wᵢ`'s by about ε·M/|v|:
-    /// the normal wins when the triangle is taller than the distance, `|n| > L |v|`. On slivers
-    /// and small far triangles it loses, and the sum is kept; so it is when `|v|` is not small
-    /// next to M (then the sum is precise already).
-    fn triangle_normal_if_better(&self) -> Option<V> {
-        let [w0, w1, w2] = [self.points[0].w, self.points[1].w, self.points[2].w];
-        let (e1, e2, e3) = (w1 - w0, w2 - w0, w2 - w1);
-        let c = |v: V, i: usize| v.component(i);
-        let n = V::from_components([
-            c(e1, 1) * c(e2, 2) - c(e1, 2) * c(e2, 1),
-            c(e1, 2) * c(e2, 0) - c(e1, 0) * c(e2, 2),
-            c(e1, 0) * c(e2, 1) - c(e1, 1) * c(e2, 0),
-        ]);
-        let longest = e1.length_squared().max(e2.length_squared()).max(e3.length_squared()).sqrt();
-        let size = w0.length().max(w1.length()).max(w2.length());
-        let distance = self.closest_point().length();
-        // Only near contact (|v| ≪ M) does the sum lose precision worth recovering.
-        let near = distance * V::Real::from_f64(1024.0) < size;
-        // The vertices themselves carry the rounding of the shapes' coordinates (w = a − b):
-        // the triangle must stand well clear of that noise for its normal to be trusted.
-        let coordinates = self
-            .points()
-            .iter()
-            .fold(V::Real::ZERO, |m, p| m.max(p.a.max_abs()).max(p.b.max_abs()));
-        let noise = V::Real::from_f64(1e6) * V::Real::EPSILON * coordinates;
-        let height = n.length() / longest;
-        (near && height > distance && height > noise).then_some(n)
+        along_normal(normal, p(0).w)
     }
 
     /// Drops the vertices whose weight is zero, keeping the order of the others.
@@ -226,6 +224,59 @@ impl<V: Vector> Simplex<V> {
     }
 }
 
+/// What [`Simplex::solve`] found: the weights over the current vertices (0 for the dropped
+/// ones), how many are kept, and the closest point.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Reduction<V: Vector> {
+    lambdas: [V::Real; 4],
+    /// The number of vertices the reduced simplex keeps.
+    pub(crate) kept: usize,
+    /// The point of the simplex closest to the origin (`V::ZERO` when it contains the origin).
+    pub(crate) closest: V,
+}
+
+/// `Σ λᵢ wᵢ`.
+#[inline]
+fn combine<V: Vector>(terms: impl Iterator<Item = (V, V::Real)>) -> V {
+    terms.fold(V::ZERO, |sum, (w, lambda)| sum + w * lambda)
+}
+
+/// A 3D triangle's normal `n = e₁ × e₂`, when it gives `v` a better direction than `Σ λᵢ wᵢ`.
+///
+/// The edges are differences of points of size M, so the normal's direction is off by about
+/// ε·M/h (h = |n|/L: the height over the longest edge L), and `Σ λᵢ wᵢ`'s by about ε·M/|v|:
+/// the normal wins when the triangle is taller than the distance, `|n| > L |v|`. On slivers
+/// and small far triangles it loses, and the sum is kept; so it is when `|v|` is not small
+/// next to M (then the sum is precise already). `distance2` is `|Σ λᵢ wᵢ|²`.
+fn triangle_normal_if_better<V: Vector>(
+    points: [&SupportPoint<V>; 3],
+    distance2: V::Real,
+) -> Option<V> {
+    let [w0, w1, w2] = points.map(|p| p.w);
+    // Only near contact (|v| ≪ M) does the sum lose precision worth recovering; this cheap
+    // test (|v| < M / 1024, squared) settles most calls before any square root.
+    let size2 = w0.length_squared().max(w1.length_squared()).max(w2.length_squared());
+    let ratio = V::Real::from_f64(1024.0 * 1024.0);
+    if !(distance2 * ratio < size2) {
+        return None;
+    }
+    let (e1, e2, e3) = (w1 - w0, w2 - w0, w2 - w1);
+    let c = |v: V, i: usize| v.component(i);
+    let n = V::from_components([
+        c(e1, 1) * c(e2, 2) - c(e1, 2) * c(e2, 1),
+        c(e1, 2) * c(e2, 0) - c(e1, 0) * c(e2, 2),
+        c(e1, 0) * c(e2, 1) - c(e1, 1) * c(e2, 0),
+    ]);
+    let longest = e1.length_squared().max(e2.length_squared()).max(e3.length_squared()).sqrt();
+    let distance = distance2.sqrt();
+    // The vertices themselves carry the rounding of the shapes' coordinates (w = a − b):
+    // the triangle must stand well clear of that noise for its normal to be trusted.
+    let coordinates =
+        points.iter().fold(V::Real::ZERO, |m, p| m.max(p.a.max_abs()).max(p.b.max_abs()));
+    let noise = V::Real::from_f64(1e6) * V::Real::EPSILON * coordinates;
+    let height = n.length() / longest;
+    (height > distance && height > noise).then_some(n)
+}
 /// The normal of the 2D edge `a b` (rotated +90°).
 fn edge_normal_2d<V: Vector>(a: V, b: V) -> V {
     let e = b - a;
