@@ -257,7 +257,8 @@ fn triangle_normal_if_better<V: Vector>(
     // test (|v| < M / 1024, squared) settles most calls before any square root.
     let size2 = w0.length_squared().max(w1.length_squared()).max(w2.length_squared());
     let ratio = V::Real::from_f64(1024.0 * 1024.0);
-    if !(distance2 * ratio < size2) {
+    let near = distance2 * ratio < size2;
+    if !near {
         return None;
     }
     let (e1, e2, e3) = (w1 - w0, w2 - w0, w2 - w1);
