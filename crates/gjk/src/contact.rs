@@ -11,6 +11,27 @@
 //! 3. **EPA** ([`crate::epa`]) when the cores overlap; the margins are added to its depth and
 //!    the witness points pushed out along the normal.
 //!
+//! # Point cores: no iteration
+//! When one shape's core is a single point ([`Support::core_point`]: a ball, a point) and the
+//! other shape knows its exact closest core point ([`Support::closest_core_point`]), the query
+//! is one projection instead of steps 1–2: the gap between the point and its projection gives
+//! the separation, exactly as GJK would. When the point lies in the other core (a ball's centre
+//! inside a box) and that shape knows the way out ([`Support::nearest_core_boundary`]: boxes,
+//! balls, points), step 3 is replaced as well: the depth is the margins plus the point's
+//! distance to the nearest boundary of the core, along that boundary's outward normal. The
+//! point is measured in the other shape's frame, where that answer is exact (a box's face
+//! distance is one subtraction, its normal an axis), and the result rotated to the world. Such
+//! answers report one GJK iteration, `epa: None`, and leave the warm-start cache untouched.
+//! Shapes without `nearest_core_boundary` (segments and capsules: a segment has no interior in
+//! 3D) still run EPA when the point lies on their core. A's point is tried first, then B's.
+//!
+//! Coincident point cores (ball against ball, the centres equal once seen in B's frame) have
+//! no defined normal; the answer then takes B's local `−x` axis (A's point leaves B's point
+//! core along B's `+x`, see [`Support::nearest_core_boundary`] on [`crate::Ball`]), with the
+//! sum of the radii as the depth. Centres apart by any representable gap take the normal along
+//! that gap, as GJK would (the touching tolerance is relative to the cores' size, which is the
+//! gap itself for two points).
+//!
 //! # Convention
 //! One signed quantity: `depth > 0` is a penetration, `depth ≤ 0` a gap of `−depth`. In both
 //! cases the normal is the unit vector from A toward B, `point_a` and `point_b` lie on the
@@ -86,7 +107,8 @@ pub struct ContactResult<V: Vector> {
     pub gjk_termination: Termination,
     /// Support calls of the GJK runs together.
     pub gjk_iterations: u32,
-    /// How the expansion ended, or `None` when GJK alone answered (the cores are apart).
+    /// How the expansion ended, or `None` when GJK alone answered (the cores are apart) or the
+    /// answer was analytic (a point core, see the [module docs](mod@crate::contact)).
     pub epa: Option<EpaTermination>,
     /// Support points the expansion added (not counting the completion of a lower-dimensional
     /// GJK simplex).
@@ -164,6 +186,9 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         warm: &mut WarmStart<V>,
     ) -> ContactResult<V> {
         let prediction = options.prediction.max(V::Real::ZERO);
+        if let Some(result) = self.point_contact(options, prediction) {
+            return result;
+        }
         let mut gjk_iterations = 0;
         if prediction.is_finite() {
             let inflated = Inflated { shape: self.b(), extra: prediction };
@@ -213,6 +238,112 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         };
         result.contact = Some(contact);
         result
+    }
+}
+
+/// A point against a shape's core, in that shape's frame: see [`against_point`].
+struct PointAgainst<V: Vector> {
+    /// The depth of the point in the core: `> 0` inside, minus the distance when outside.
+    depth: V::Real,
+    /// The unit normal out of the core, toward the point when outside.
+    normal: V,
+    /// The point of the core's boundary nearest to the point (the closest point when outside).
+    boundary: V,
+    /// Whether the point lies in the core (or within the touching tolerance of it).
+    inside: bool,
+}
+
+/// Point `p` (in `shape`'s frame) against `shape`'s core: the projection when `p` is outside,
+/// the nearest boundary point when inside; `None` when the shape can compute neither.
+///
+/// "Inside" is GJK's touching rule: a gap of at most `(ε + 16 ulp) × size`, with `size` the
+/// larger of `p`'s distance from the shape's centre and the shape's extent toward `p`. A
+/// shorter gap's direction would be rounding noise (a segment's projection carries the rounding
+/// of the segment's length); the core's own boundary answer decides there.
+#[inline]
+fn against_point<V: Vector, S: Support<V> + ?Sized>(
+    shape: &S,
+    p: V,
+    tolerance: V::Real,
+) -> Option<PointAgainst<V>> {
+    let closest = shape.closest_core_point(p)?;
+    let gap = p - closest;
+    let gap2 = gap.length_squared();
+    if gap2 > V::Real::ZERO {
+        let center = shape.center();
+        let reach = p - center;
+        let extent = shape.support(reach) - center;
+        let size2 = reach.length_squared().max(extent.length_squared());
+        let tolerance = if tolerance > V::Real::ZERO { tolerance } else { V::Real::EPSILON };
+        let touch = tolerance + V::Real::from_f64(16.0) * V::Real::EPSILON;
+        if gap2 > touch * touch * size2 {
+            if let Some(normal) = gap.direction() {
+                let distance = normal.dot(gap);
+                return Some(PointAgainst {
+                    depth: -distance,
+                    normal,
+                    boundary: closest,
+                    inside: false,
+                });
+            }
+        }
+    }
+    let exit = shape.nearest_core_boundary(p)?;
+    Some(PointAgainst {
+        depth: exit.depth,
+        normal: exit.normal,
+        boundary: exit.point,
+        inside: true,
+    })
+}
+
+impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B> {
+    /// The analytic answer when a core is a single point (see the
+    /// [module docs](mod@crate::contact)), or `None` to run the general query.
+    #[inline]
+    fn point_contact(
+        &self,
+        options: &ContactOptions<V::Real>,
+        prediction: V::Real,
+    ) -> Option<ContactResult<V>> {
+        let rel = self.relative_pose();
+        let (margin_a, margin_b) = (self.a().margin(), self.b().margin());
+        let tolerance = options.gjk.tolerance;
+        // In A's frame: the normal from A toward B, the cores' witness points, the cores' depth.
+        let (normal, core_a, core_b, core_depth, inside) = if let Some(found) =
+            self.a().core_point().and_then(|a| {
+                let hit = against_point(self.b(), rel.inverse_transform_point(a), tolerance)?;
+                Some((a, hit))
+            }) {
+            // A's point against B, measured in B's frame: B's outward normal points from B
+            // toward A.
+            let (a, hit) = found;
+            let normal = -rel.transform_vector(hit.normal);
+            (normal, a, rel.transform_point(hit.boundary), hit.depth, hit.inside)
+        } else {
+            let b_local = self.b().core_point()?;
+            let b = rel.transform_point(b_local);
+            let hit = against_point(self.a(), b, tolerance)?;
+            (hit.normal, hit.boundary, b, hit.depth, hit.inside)
+        };
+        let depth = core_depth + margin_a + margin_b;
+        // A penetration is always reported; a gap up to the prediction (NaN counts as 0).
+        let contact = (depth >= V::Real::ZERO || -depth <= prediction).then(|| {
+            let pose = self.pose_a();
+            Contact {
+                depth,
+                normal: pose.transform_vector(normal),
+                point_a: pose.transform_point(core_a + normal * margin_a),
+                point_b: pose.transform_point(core_b - normal * margin_b),
+            }
+        });
+        Some(ContactResult {
+            contact,
+            gjk_termination: if inside { Termination::Contained } else { Termination::Converged },
+            gjk_iterations: 1,
+            epa: None,
+            epa_iterations: 0,
+        })
     }
 }
 

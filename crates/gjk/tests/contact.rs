@@ -388,16 +388,18 @@ fn ball_ball_3d_and_2d() {
     assert_vec_close(wide(c.normal), -DVec3::X, 1e-12, "2D normal");
 }
 
+/// Concentric balls: the point cores coincide, no normal is defined; the analytic answer (no
+/// expansion) takes B's `−x` axis, deterministically.
 #[test]
-fn concentric_balls_are_flat_with_full_depth() {
+fn concentric_balls_have_full_depth_and_a_fixed_normal() {
     let a = Ball::<DVec3>::new(1.0).unwrap();
     let b = Ball::<DVec3>::new(0.25).unwrap();
     let r = Pair::new(&a, Pose::IDENTITY, &b, Pose::IDENTITY)
         .contact_with(&ContactOptions::default(), &mut WarmStart::default());
-    assert_eq!(r.epa, Some(EpaTermination::Flat));
+    assert_eq!(r.epa, None);
     let c = r.contact.unwrap();
     assert_close(c.depth, 1.25, 1e-12, "depth");
-    assert_close(c.normal.length(), 1.0, 1e-12, "unit normal");
+    assert_vec_close(c.normal, DVec3::NEG_X, 0.0, "B's −x");
     assert_vec_close(c.point_a - c.point_b, c.normal * 1.25, 1e-12, "points");
 }
 
@@ -493,9 +495,10 @@ fn ball_inside_box() {
     let boxed = Cuboid::new(DVec3::new(2.0, 1.0, 3.0)).unwrap();
     let ball = Ball::<DVec3>::new(0.25).unwrap();
     // The ball's centre is 0.3 below the top face (y = 1): depth 0.3 + 0.25, normal +y.
+    // The box knows its nearest face: answered analytically, no expansion.
     let r = Pair::new(&boxed, Pose::IDENTITY, &ball, at(DVec3::new(0.5, 0.7, -1.0)))
         .contact_with(&ContactOptions::default(), &mut WarmStart::default());
-    assert_eq!(r.epa, Some(EpaTermination::Converged));
+    assert_eq!(r.epa, None);
     let c = r.contact.unwrap();
     assert_close(c.depth, 0.55, 1e-12, "depth");
     assert_vec_close(c.normal, DVec3::Y, 1e-12, "normal");
@@ -570,11 +573,11 @@ fn deep_nesting() {
     let c = r.contact.unwrap();
     assert_close(c.depth, 19.3, 1e-12, "box in a ball");
     assert_vec_close(c.normal, DVec3::Z, 1e-12, "normal");
-    // With the ball's centre inside the box, EPA runs on the cores: 20 + distance to the
-    // nearest face of the box (x = −0.05, so B moves +x by 0.05).
+    // With the ball's centre inside the box: 20 + distance to the nearest face of the box
+    // (x = −0.05, so B moves +x by 0.05), from the box's nearest face, without the expansion.
     let r = Pair::new(&ball, Pose::IDENTITY, &small, at(DVec3::new(0.05, 0.0, 0.0)))
         .contact_with(&ContactOptions::default(), &mut WarmStart::default());
-    assert_eq!(r.epa, Some(EpaTermination::Converged));
+    assert_eq!(r.epa, None);
     let c = r.contact.unwrap();
     assert_close(c.depth, 20.05, 1e-12, "ball centre in the box");
     assert_vec_close(c.normal, DVec3::X, 1e-12, "normal");

@@ -107,6 +107,67 @@ pub trait Support<V: Vector> {
         let _ = p;
         None
     }
+
+    /// For a point `p` inside the core (local frame): the nearest point of the core's boundary,
+    /// the outward unit normal there and the distance — when the shape can compute them
+    /// exactly and cheaply (boxes; balls and points, whose core has no interior). `None` (the
+    /// default) leaves the work to the expanding polytope algorithm.
+    ///
+    /// This is the penetration depth of a point in the core: with `q` the boundary point
+    /// nearest to `p`, the answer is `q`, `n` and `depth = |q − p| ≥ 0`, with
+    /// `q = p + depth × n`. Pushing `p` by `depth` along `n` takes it out of the core, and no
+    /// shorter push does. [`contact`](crate::contact()) uses it when the other shape's core is a
+    /// single point (a ball deep inside a box): `depth` plus the margins is the contact's
+    /// penetration depth, answered without iterating.
+    ///
+    /// Callers ask for points in the core or within rounding of its boundary (they use
+    /// [`Support::closest_core_point`] first). For a point outside the core the answer is finite
+    /// and its `depth` is at most 0 (for a box: minus the largest per-axis excess; for a point
+    /// core: minus the distance to it), but otherwise unspecified.
+    ///
+    /// Implementations must break ties (a point equally near several faces) deterministically
+    /// and document how.
+    ///
+    /// ```
+    /// use gjk::{Cuboid, Support};
+    /// use glam::DVec3;
+    /// let b = Cuboid::new(DVec3::new(2.0, 1.0, 3.0))?;
+    /// let exit = b.nearest_core_boundary(DVec3::new(0.5, -0.75, 0.0)).unwrap();
+    /// assert_eq!(exit.depth, 0.25);                          // the −y face is nearest …
+    /// assert_eq!(exit.normal, DVec3::NEG_Y);                 // … and faces outward
+    /// assert_eq!(exit.point, DVec3::new(0.5, -1.0, 0.0));
+    /// # Ok::<(), gjk::ShapeError>(())
+    /// ```
+    #[inline]
+    fn nearest_core_boundary(&self, p: V) -> Option<CoreBoundary<V>> {
+        let _ = p;
+        None
+    }
+}
+
+/// The way out of a shape's core from a point inside it: see
+/// [`Support::nearest_core_boundary`].
+///
+/// `point = p + depth × normal` for the query point `p`.
+///
+/// ```
+/// use gjk::{Cuboid, Support};
+/// use glam::Vec2;
+/// let square = Cuboid::new(Vec2::ONE)?;
+/// let p = Vec2::new(0.25, 0.5);
+/// let exit = square.nearest_core_boundary(p).unwrap();
+/// assert_eq!(p + exit.normal * exit.depth, exit.point);
+/// assert_eq!((exit.point, exit.normal, exit.depth), (Vec2::new(0.25, 1.0), Vec2::Y, 0.5));
+/// # Ok::<(), gjk::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CoreBoundary<V: Vector> {
+    /// The boundary point of the core nearest to the query point.
+    pub point: V,
+    /// The outward unit normal of the core at `point`.
+    pub normal: V,
+    /// The distance from the query point to `point` (`≥ 0` for a point in the core).
+    pub depth: V::Real,
 }
 
 /// The point of segment `a b` closest to `p`.
@@ -146,6 +207,10 @@ impl<V: Vector, S: Support<V> + ?Sized> Support<V> for &S {
     fn closest_core_point(&self, p: V) -> Option<V> {
         (**self).closest_core_point(p)
     }
+    #[inline]
+    fn nearest_core_boundary(&self, p: V) -> Option<CoreBoundary<V>> {
+        (**self).nearest_core_boundary(p)
+    }
 }
 
 impl<V: Vector, S: Support<V> + ?Sized> Support<V> for alloc::boxed::Box<S> {
@@ -172,6 +237,10 @@ impl<V: Vector, S: Support<V> + ?Sized> Support<V> for alloc::boxed::Box<S> {
     #[inline]
     fn closest_core_point(&self, p: V) -> Option<V> {
         (**self).closest_core_point(p)
+    }
+    #[inline]
+    fn nearest_core_boundary(&self, p: V) -> Option<CoreBoundary<V>> {
+        (**self).nearest_core_boundary(p)
     }
 }
 

@@ -1,4 +1,4 @@
-use super::Support;
+use super::{CoreBoundary, Support};
 use crate::math::{Pose, Vector};
 
 /// A shape placed in a parent frame by a pose: its support is `R s(Rᵀ d) + t`.
@@ -62,5 +62,15 @@ impl<S: Support<V>, V: Vector> Support<V> for Posed<S, V> {
     fn closest_core_point(&self, p: V) -> Option<V> {
         let local = self.shape.closest_core_point(self.pose.inverse_transform_point(p))?;
         Some(self.pose.transform_point(local))
+    }
+    /// The inner shape's answer in its frame, moved by the pose (the depth is unchanged).
+    #[inline]
+    fn nearest_core_boundary(&self, p: V) -> Option<CoreBoundary<V>> {
+        let local = self.shape.nearest_core_boundary(self.pose.inverse_transform_point(p))?;
+        Some(CoreBoundary {
+            point: self.pose.transform_point(local.point),
+            normal: self.pose.transform_vector(local.normal),
+            depth: local.depth,
+        })
     }
 }

@@ -1,4 +1,4 @@
-use super::{check_non_negative, Support};
+use super::{check_non_negative, CoreBoundary, Support};
 use crate::error::ShapeError;
 use crate::math::Vector;
 
@@ -54,5 +54,9 @@ impl<S: Support<V>, V: Vector> Support<V> for Rounded<S, V> {
     #[inline]
     fn closest_core_point(&self, p: V) -> Option<V> {
         self.shape.closest_core_point(p)
+    }
+    #[inline]
+    fn nearest_core_boundary(&self, p: V) -> Option<CoreBoundary<V>> {
+        self.shape.nearest_core_boundary(p)
     }
 }
