@@ -185,7 +185,9 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         options: &ContactOptions<V::Real>,
         warm: &mut WarmStart<V>,
     ) -> ContactResult<V> {
-        let prediction = options.prediction.max(V::Real::ZERO);
+        // NaN and negative predictions count as 0 (`max` would keep a NaN).
+        let prediction =
+            if options.prediction > V::Real::ZERO { options.prediction } else { V::Real::ZERO };
         if let Some(result) = self.point_contact(options, prediction) {
             return result;
         }

@@ -695,6 +695,16 @@ fn prediction_distance() {
     // Negative and NaN predictions count as 0.
     assert!(contact(&a, &Pose::IDENTITY, &a, &gap_03, -1.0).is_none());
     assert!(contact(&a, &Pose::IDENTITY, &a, &gap_03, f64::NAN).is_none());
+    // Touching capsules (rounded cores exactly 2 radii apart: depth 0 from GJK alone) are a
+    // contact whatever the prediction, NaN included: a NaN prediction used to survive
+    // `max(0)`, and `0 <= NaN` is false, so the touching pair was dropped.
+    let capsule = gjk::Capsule::new(DVec2::new(0.0, -1.0), DVec2::new(0.0, 1.0), 0.5).unwrap();
+    let touching = at(DVec2::new(1.0, 0.25));
+    for prediction in [0.0, -1.0, f64::NAN] {
+        let c = contact(&capsule, &Pose::IDENTITY, &capsule, &touching, prediction)
+            .unwrap_or_else(|| panic!("touching capsules, prediction {prediction}"));
+        assert_close(c.depth, 0.0, 1e-12, "touching depth");
+    }
     // Far apart: the intersection test's separating axis ends the query early.
     let far = Pair::new(&a, Pose::IDENTITY, &a, at(DVec2::new(50.0, 1.0)));
     let options = ContactOptions { prediction: 0.5, ..Default::default() };
