@@ -139,6 +139,19 @@ impl<V: Vector, S: Support<V> + ?Sized> Support<V> for Inflated<'_, S, V::Real> 
     fn center(&self) -> V {
         self.shape.center()
     }
+    // The core is the shape's own: its exact projections stay valid.
+    #[inline]
+    fn core_point(&self) -> Option<V> {
+        self.shape.core_point()
+    }
+    #[inline]
+    fn core_segment(&self) -> Option<[V; 2]> {
+        self.shape.core_segment()
+    }
+    #[inline]
+    fn closest_core_point(&self, p: V) -> Option<V> {
+        self.shape.closest_core_point(p)
+    }
 }
 
 impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B> {

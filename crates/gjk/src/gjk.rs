@@ -20,7 +20,7 @@
 //! run on their cores and subtract the margins at the end.
 
 use crate::math::{Pose, Real, Vector};
-use crate::shape::Support;
+use crate::shape::{closest_on_segments, Support};
 use crate::simplex::{Reduction, Simplex, SupportPoint};
 
 /// Tuning of a query: tolerance and iteration cap.
@@ -280,10 +280,18 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
                 return Some(SupportPoint { w, a, b: rel.transform_point(b_local), b_local });
             }
         }
-        let b_local = self.b.core_point()?;
-        let b = rel.transform_point(b_local);
-        let a = self.a.closest_core_point(b)?;
-        Some(SupportPoint::new(a, b, b_local))
+        if let Some(b_local) = self.b.core_point() {
+            let b = rel.transform_point(b_local);
+            let a = self.a.closest_core_point(b)?;
+            return Some(SupportPoint::new(a, b, b_local));
+        }
+        // Two segment cores (capsules): the closed form of their closest points.
+        let ends_a = self.a.core_segment()?;
+        let ends_b_local = self.b.core_segment()?;
+        let ends_b = ends_b_local.map(|p| rel.transform_point(p));
+        let (s, t) = closest_on_segments(ends_a, ends_b);
+        let on = |[p, q]: [V; 2], u: V::Real| p + (q - p) * u;
+        Some(SupportPoint::new(on(ends_a, s), on(ends_b, t), on(ends_b_local, t)))
     }
 
     /// [`Pair::projection`] reduced to the cores' distance and the default touching tolerance,

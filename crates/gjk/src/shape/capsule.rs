@@ -57,6 +57,10 @@ impl<V: Vector> Support<V> for Capsule<V> {
         (self.a + self.b) * V::Real::HALF
     }
     #[inline]
+    fn core_segment(&self) -> Option<[V; 2]> {
+        Some([self.a, self.b])
+    }
+    #[inline]
     fn closest_core_point(&self, p: V) -> Option<V> {
         Some(closest_on_segment(self.a, self.b, p))
     }

@@ -99,6 +99,16 @@ pub trait Support<V: Vector> {
         None
     }
 
+    /// The core's two ends, when the core is a segment (capsules, segments).
+    ///
+    /// Two such shapes skip GJK: the closest points of two segments have a closed form (the
+    /// stationary point of a quadratic in the two segment parameters, clamped to the unit
+    /// square), so a capsule against a capsule costs one small computation.
+    #[inline]
+    fn core_segment(&self) -> Option<[V; 2]> {
+        None
+    }
+
     /// The point of the core closest to `p` (local frame; `p` itself when inside), when the
     /// shape can compute it exactly and cheaply (boxes, segments, capsules, points, balls).
     /// `None` (the default) leaves the work to GJK.
@@ -182,6 +192,51 @@ pub(crate) fn closest_on_segment<V: Vector>(a: V, b: V, p: V) -> V {
     a + t * along.max(V::Real::ZERO).min(V::Real::ONE)
 }
 
+/// The parameters `(s, t)` of the closest points `p₀ + s (p₁ − p₀)` and `q₀ + t (q₁ − q₀)` of
+/// two segments (`s, t ∈ [0, 1]`).
+///
+/// The squared distance is a convex quadratic in `(s, t)`. With `d₁ = p₁ − p₀`,
+/// `d₂ = q₁ − q₀`, `r = p₀ − q₀` and `a = d₁·d₁`, `b = d₁·d₂`, `c = d₁·r`, `e = d₂·d₂`,
+/// `f = d₂·r`, its stationary point solves `a s − b t = −c`, `b s − e t = −f`; by Cramer's
+/// rule `s = (b f − c e) / (a e − b²)`. Clamping `s` to `[0, 1]`, then taking the best `t` for
+/// it (`t = (b s + f) / e`) and, when that `t` must be clamped, the best `s` for the clamped
+/// `t` gives the minimum over the square (the quadratic is convex, and each step minimises
+/// over one parameter exactly). Parallel segments (`a e − b²` within rounding of 0) have a
+/// whole interval of closest pairs: `s = 0` picks one. Points (zero-length segments) reduce
+/// to point–segment projections.
+#[inline]
+pub(crate) fn closest_on_segments<V: Vector>(
+    [p0, p1]: [V; 2],
+    [q0, q1]: [V; 2],
+) -> (V::Real, V::Real) {
+    let (zero, one) = (V::Real::ZERO, V::Real::ONE);
+    let clamp = |x: V::Real| x.max(zero).min(one);
+    let (d1, d2, r) = (p1 - p0, q1 - q0, p0 - q0);
+    let (a, e, f) = (d1.length_squared(), d2.length_squared(), d2.dot(r));
+    if !a.is_positive() && !e.is_positive() {
+        return (zero, zero);
+    }
+    if !a.is_positive() {
+        return (zero, clamp(f / e));
+    }
+    let c = d1.dot(r);
+    if !e.is_positive() {
+        return (clamp(-c / a), zero);
+    }
+    let b = d1.dot(d2);
+    let denominator = a * e - b * b;
+    let parallel = denominator <= V::Real::from_f64(16.0) * V::Real::EPSILON * a * e;
+    let s = if parallel { zero } else { clamp((b * f - c * e) / denominator) };
+    let t = (b * s + f) / e;
+    if t < zero {
+        (clamp(-c / a), zero)
+    } else if t > one {
+        (clamp((b - c) / a), one)
+    } else {
+        (s, t)
+    }
+}
+
 impl<V: Vector, S: Support<V> + ?Sized> Support<V> for &S {
     #[inline]
     fn support(&self, dir: V) -> V {
@@ -202,6 +257,10 @@ impl<V: Vector, S: Support<V> + ?Sized> Support<V> for &S {
     #[inline]
     fn core_point(&self) -> Option<V> {
         (**self).core_point()
+    }
+    #[inline]
+    fn core_segment(&self) -> Option<[V; 2]> {
+        (**self).core_segment()
     }
     #[inline]
     fn closest_core_point(&self, p: V) -> Option<V> {
@@ -233,6 +292,10 @@ impl<V: Vector, S: Support<V> + ?Sized> Support<V> for alloc::boxed::Box<S> {
     #[inline]
     fn core_point(&self) -> Option<V> {
         (**self).core_point()
+    }
+    #[inline]
+    fn core_segment(&self) -> Option<[V; 2]> {
+        (**self).core_segment()
     }
     #[inline]
     fn closest_core_point(&self, p: V) -> Option<V> {

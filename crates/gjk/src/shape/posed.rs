@@ -59,6 +59,10 @@ impl<S: Support<V>, V: Vector> Support<V> for Posed<S, V> {
         self.shape.core_point().map(|p| self.pose.transform_point(p))
     }
     #[inline]
+    fn core_segment(&self) -> Option<[V; 2]> {
+        self.shape.core_segment().map(|ends| ends.map(|p| self.pose.transform_point(p)))
+    }
+    #[inline]
     fn closest_core_point(&self, p: V) -> Option<V> {
         let local = self.shape.closest_core_point(self.pose.inverse_transform_point(p))?;
         Some(self.pose.transform_point(local))

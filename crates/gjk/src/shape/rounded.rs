@@ -52,6 +52,10 @@ impl<S: Support<V>, V: Vector> Support<V> for Rounded<S, V> {
         self.shape.core_point()
     }
     #[inline]
+    fn core_segment(&self) -> Option<[V; 2]> {
+        self.shape.core_segment()
+    }
+    #[inline]
     fn closest_core_point(&self, p: V) -> Option<V> {
         self.shape.closest_core_point(p)
     }
