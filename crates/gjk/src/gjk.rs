@@ -19,7 +19,8 @@
 //! shapes even far from the world origin. Shapes with a margin (balls, capsules, rounded shapes)
 //! run on their cores and subtract the margins at the end.
 
-use crate::math::{Pose, Real, Vector};
+use crate::epa::cross;
+use crate::math::{along_normal, Pose, Real, Vector};
 use crate::shape::{closest_on_segments, Support};
 use crate::simplex::{Reduction, Simplex, SupportPoint};
 
@@ -291,7 +292,18 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         let ends_b = ends_b_local.map(|p| rel.transform_point(p));
         let (s, t) = closest_on_segments(ends_a, ends_b);
         let on = |[p, q]: [V; 2], u: V::Real| p + (q - p) * u;
-        Some(SupportPoint::new(on(ends_a, s), on(ends_b, t), on(ends_b_local, t)))
+        let mut p = SupportPoint::new(on(ends_a, s), on(ends_b, t), on(ends_b_local, t));
+        let (zero, one) = (V::Real::ZERO, V::Real::ONE);
+        if V::DIM == 3 && s > zero && s < one && t > zero && t < one {
+            // Interior to both segments: the gap runs along n = d₁ × d₂, a direction known to
+            // rounding of the segments' directions, where `a − b` carries the rounding of the
+            // points' coordinates (large against a small gap). Keep only w's part along n.
+            let normal = cross(ends_a[1] - ends_a[0], ends_b[1] - ends_b[0]);
+            if let Some(w) = along_normal(normal, p.w) {
+                p.w = w;
+            }
+        }
+        Some(p)
     }
 
     /// [`Pair::projection`] reduced to the cores' distance and the default touching tolerance,
