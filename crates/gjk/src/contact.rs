@@ -3,7 +3,9 @@
 //! A physics engine's narrow phase wants, for each pair the broad phase hands it, either
 //! "no contact" or a contact: how deep, along which normal, at which points. The query:
 //! 1. **early out** (prediction distance `δ`): a GJK intersection test on A against B inflated by
-//!    `δ` stops at the first separating axis — pairs farther apart than `δ` cost little;
+//!    `δ` stops at the first separating axis — pairs farther apart than `δ` cost little.
+//!    Skipped when step 2 is one exact projection rather than a loop (two segment cores, as
+//!    capsule against capsule: [`Support::core_segment`]; a point core against a box);
 //! 2. **GJK distance** on the cores (warm-started by step 1): if the cores are apart, the answer
 //!    is GJK's: `depth = margins − core distance`, normal and points from the cores' closest
 //!    points pushed out by the margins. Balls, capsules and rounded shapes therefore answer
@@ -205,7 +207,8 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             return result;
         }
         let mut gjk_iterations = 0;
-        if prediction.is_finite() {
+        // The early-out test only pays when the distance query iterates.
+        if prediction.is_finite() && !self.projects() {
             let inflated = Inflated { shape: self.b(), extra: prediction };
             let probe = Pair::new(self.a(), Pose::IDENTITY, &inflated, *self.relative_pose());
             let r = probe.gjk(Goal::Intersection, &options.gjk, warm);

@@ -306,6 +306,13 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         Some(p)
     }
 
+    /// Whether the closest points come from one exact projection, without the GJK loop (see
+    /// [`Pair::projection`]): then an early-out test saves nothing.
+    #[inline]
+    pub(crate) fn projects(&self) -> bool {
+        self.projection().is_some()
+    }
+
     /// [`Pair::projection`] reduced to the cores' distance and the default touching tolerance,
     /// for the plain queries (no `Run` to set up).
     #[inline]
