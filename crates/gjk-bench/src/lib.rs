@@ -14,15 +14,17 @@
 //! ```
 //!
 //! Beyond the pair queries (intersection, distance, contact), [`rays`] and [`shape_casts`] hold
-//! the cast workloads, and [`depth`] the closed-form penetration depths the report scores both
-//! libraries against.
+//! the cast workloads, [`depth`] the closed-form penetration depths the report scores both
+//! libraries against, and [`hulls`] the convex-hull workloads (construction, and support by
+//! scan against hill climbing).
 //!
-//! `benches/queries.rs` times them with criterion; the `report` binary turns criterion's
-//! estimates into `docs/benchmarks.md` (run `scripts/bench-report.sh`).
+//! `benches/queries.rs` and `benches/hulls.rs` time them with criterion; the `report` binary
+//! turns criterion's estimates into `docs/benchmarks.md` (run `scripts/bench-report.sh`).
 
 pub mod cases;
 pub mod check;
 pub mod depth;
+pub mod hulls;
 pub mod rays;
 pub mod rng;
 pub mod shape_casts;

@@ -327,6 +327,12 @@ fn battery<V: Vector>(seed: u64) {
     let far: Vec<[f64; 3]> =
         in_cube(&mut rng, 300, dim).iter().map(|p| p.map(|x| x + 1e4)).collect();
     sets.push(("far from origin", far, 1000));
+    // Large enough for the interior filter (points deep inside the hull of 26 extreme points
+    // are dropped before Quickhull), full-dimensional and nearly flat.
+    sets.push(("cube 5k", in_cube(&mut rng, 5000, dim), 1000));
+    let slab: Vec<[f64; 3]> =
+        in_cube(&mut rng, 5000, dim).iter().map(|p| [p[0], p[1], p[2] * 1e-6]).collect();
+    sets.push(("slab 5k", slab, 1000));
     for (name, points, directions) in sets {
         let points: Vec<V> = to_vectors(&points);
         let hull = Hull::new(&points).unwrap();

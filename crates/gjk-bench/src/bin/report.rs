@@ -1,4 +1,5 @@
-//! Writes `docs/benchmarks.md` from criterion's estimates of `benches/queries.rs`.
+//! Writes `docs/benchmarks.md` from criterion's estimates of `benches/queries.rs` and
+//! `benches/hulls.rs`.
 //!
 //! Usage: `report [CRITERION_DIR] [OUTPUT]` (defaults: `target/criterion`, or
 //! `$CARGO_TARGET_DIR/criterion`, and `docs/benchmarks.md`). It reads every
@@ -14,6 +15,7 @@ use std::process::{Command, ExitCode};
 
 use gjk_bench::check::{self, Accuracy};
 use gjk_bench::depth::{self, DepthErrors};
+use gjk_bench::hulls::{self, Distribution};
 use gjk_bench::rays::{self, ImpactErrors};
 use gjk_bench::shape_casts;
 use serde_json::Value;
@@ -23,6 +25,8 @@ const REGENERATE: &str = "scripts/bench-report.sh";
 /// What the script runs.
 const BENCH_COMMAND: &str =
     "cargo bench -p gjk-bench --bench queries -- --warm-up-time 0.5 --measurement-time 2";
+/// What the script runs for the hull section.
+const HULL_BENCH_COMMAND: &str = "cargo bench -p gjk-bench --bench hulls";
 
 /// The workloads in report order, with what parry runs on them (intersects; distance).
 const WORKLOADS: [(&str, &str, &str); 9] = [
@@ -335,6 +339,110 @@ fn render_casts(out: &mut String, estimates: &Estimates, tables: &Tables) {
     impact_table(out, &tables.casts);
 }
 
+/// Microseconds with three significant digits, or a dash.
+fn format_us(ns: Option<f64>) -> String {
+    match ns.map(|ns| ns / 1000.0) {
+        Some(us) if us >= 100.0 => format!("{us:.0}"),
+        Some(us) if us >= 10.0 => format!("{us:.1}"),
+        Some(us) => format!("{us:.2}"),
+        None => "—".to_owned(),
+    }
+}
+
+/// `numerator / denominator` as a speed-up factor (`12×`), or a dash.
+fn speedup(denominator: Option<f64>, numerator: Option<f64>) -> String {
+    match (denominator, numerator) {
+        (Some(d), Some(n)) if d > 0.0 => {
+            let r = n / d;
+            if r >= 10.0 {
+                format!("{r:.0}×")
+            } else {
+                format!("{r:.1}×")
+            }
+        }
+        _ => "—".to_owned(),
+    }
+}
+
+/// The "Convex hulls" section: construction against parry, and support by scan against hill
+/// climbing (from `benches/hulls.rs`).
+fn render_hulls(out: &mut String, estimates: &Estimates) {
+    let get = |group: &str, function: &str| {
+        estimates.get(&(group.to_owned(), function.to_owned())).copied()
+    };
+    let _ = write!(
+        out,
+        "\n## Convex hulls\n\n\
+         From `{HULL_BENCH_COMMAND}` (same run for both libraries, same points; \
+         `crates/gjk-bench/src/hulls.rs`, fixed seeds).\n\n\
+         ### Construction\n\n\
+         `gjk::hull::Hull::new` (Quickhull with vertex adjacency) against parry's plain hull \
+         construction `transformation::convex_hull` (parry3d for `f32`, parry3d-f64 for \
+         `f64`; `ConvexPolyhedron::from_convex_hull` runs it and then merges coplanar faces \
+         and builds its own adjacency, so it would measure more than the hull). `ball`: points \
+         uniform in the unit ball (most are interior); `sphere`: uniform on the unit sphere \
+         (every point is a vertex). Both libraries return the same vertices on these sets \
+         (checked by `crates/gjk-bench/tests/hulls.rs`). Times are per hull; \
+         **parry / gjk > 1 means we are faster.**\n\n\
+         | points | n | precision | vertices | gjk µs/hull | parry µs/hull | parry / gjk |\n\
+         |---|---:|---|---:|---:|---:|---:|\n"
+    );
+    for set in hulls::construction_sets() {
+        let vertices = match set.distribution {
+            Distribution::Sphere => set.points.len(),
+            Distribution::Ball => {
+                gjk::hull::Hull::new(&set.points).map_or(0, |h| h.vertices().len())
+            }
+        };
+        for precision in ["f32", "f64"] {
+            let group = format!("{}/hull/{precision}", set.name);
+            let (ours, parry) = (get(&group, "gjk"), get(&group, "parry"));
+            let _ = writeln!(
+                out,
+                "| {} | {} | {precision} | {vertices} | {} | {} | **{}** |",
+                set.distribution.name(),
+                set.points.len(),
+                format_us(ours),
+                format_us(parry),
+                ratio(ours, parry),
+            );
+        }
+    }
+    let _ = write!(
+        out,
+        "\n### Support on large hulls: scan against hill climbing\n\n\
+         One support call on the hull of n points on the unit sphere (all n are vertices), \
+         averaged over {batch} random directions. `scan`: `Hull::scan`, a dot product with \
+         every vertex; `cold`: `Polytope::support`, hill climbing on the vertex graph from the \
+         best of the hull's seed vertices; `warm`: `Polytope::support_hinted` started from the \
+         answer for a direction {angle} rad away (what the previous frame or GJK iteration \
+         leaves); `parry`: `SupportMap::local_support_point` of parry's `ConvexPolyhedron` of \
+         the same points (a scan). Speed-ups are scan time / climb time.\n\n\
+         | vertices | precision | scan ns | cold ns | warm ns | parry ns | scan / cold | scan / warm |\n\
+         |---:|---|---:|---:|---:|---:|---:|---:|\n",
+        batch = hulls::SUPPORT_BATCH,
+        angle = hulls::WARM_ANGLE,
+    );
+    for set in hulls::support_sets() {
+        for precision in ["f32", "f64"] {
+            let group = format!("{}/support/{precision}", set.name);
+            let [scan, cold, warm, parry] =
+                ["scan", "cold", "warm", "parry"].map(|f| get(&group, f));
+            let _ = writeln!(
+                out,
+                "| {} | {precision} | {} | {} | {} | {} | **{}** | **{}** |",
+                set.points.len(),
+                format_ns(scan),
+                format_ns(cold),
+                format_ns(warm),
+                format_ns(parry),
+                speedup(cold, scan),
+                speedup(warm, scan),
+            );
+        }
+    }
+}
+
 fn render(estimates: &Estimates, tables: &Tables) -> String {
     let accuracy = &tables.accuracy;
     let mut out = String::new();
@@ -348,8 +456,8 @@ fn render(estimates: &Estimates, tables: &Tables) -> String {
          * Toolchain: {rustc}; release profile of the workspace.\n\
          * Peer: parry2d / parry3d / parry2d-f64 / parry3d-f64 0.31, in the same run, on the \
            same pairs.\n\
-         * Regenerate: `{REGENERATE}` — it runs `{BENCH_COMMAND}`, then \
-           `cargo run --release -p gjk-bench --bin report`.\n\n\
+         * Regenerate: `{REGENERATE}` — it runs `{BENCH_COMMAND}` and \
+           `{HULL_BENCH_COMMAND}`, then `cargo run --release -p gjk-bench --bin report`.\n\n\
          Each workload is a fixed list of pairs (`crates/gjk-bench/src/workload.rs`, fixed \
          seeds) converted into both libraries' shapes. One criterion iteration answers every \
          pair; the time shown is criterion's median divided by the number of pairs. \
@@ -387,6 +495,7 @@ fn render(estimates: &Estimates, tables: &Tables) -> String {
     accuracy_table(&mut out, accuracy);
     render_contact(&mut out, estimates, tables);
     render_casts(&mut out, estimates, tables);
+    render_hulls(&mut out, estimates);
     out
 }
 
