@@ -317,6 +317,19 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     /// for the plain queries (no `Run` to set up).
     #[inline]
     fn projected_distance(&self) -> Option<(V::Real, V::Real)> {
+        let touch = |size2| touch_distance(V::Real::DEFAULT_TOLERANCE, size2);
+        // A point core against B: only the gap's length is wanted, which B's frame gives
+        // without rotating back.
+        if let Some(a) = self.a.core_point() {
+            let a_in_b = self.relative.inverse_transform_point(a);
+            if let Some(b_local) = self.b.closest_core_point(a_in_b) {
+                let gap2 = (a_in_b - b_local).length_squared();
+                let size2 = gap2
+                    .max((a - self.a.center()).length_squared())
+                    .max((b_local - self.b.center()).length_squared());
+                return Some((gap2.sqrt(), touch(size2)));
+            }
+        }
         let p = self.projection()?;
         // The same size measure as the loop's `Run::see`: |w| and the points' distances from
         // their shapes' centres (frame-independent, so B's is taken in B's frame).
@@ -324,7 +337,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
             p.w.length_squared()
                 .max((p.a - self.a.center()).length_squared())
                 .max((p.b_local - self.b.center()).length_squared());
-        Some((p.w.length(), touch_distance(V::Real::DEFAULT_TOLERANCE, size2)))
+        Some((p.w.length(), touch(size2)))
     }
 
     /// Whether the shapes touch or overlap.
