@@ -114,9 +114,13 @@ impl<V: Vector> Support<V> for Polytope<V> {
             return found;
         }
         let vertices = self.hull.vertices();
+        // Start from the hinted vertex or the best seed, whichever is higher along `dir`: a
+        // hint left by a very different direction (GJK's early iterations turn by large
+        // angles) would otherwise mean a long walk across the hull.
+        let seed = self.hull.seed(dir);
         let start = match (*hint as usize).checked_sub(1) {
-            Some(i) if i < vertices.len() => i,
-            _ => self.hull.seed(dir),
+            Some(i) if i < vertices.len() && vertices[i].dot(dir) >= vertices[seed].dot(dir) => i,
+            _ => seed,
         };
         let found = self.hull.climb(dir, start);
         *hint = found as u32 + 1;
