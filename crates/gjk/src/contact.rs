@@ -4,8 +4,8 @@
 //! "no contact" or a contact: how deep, along which normal, at which points. The query:
 //! 1. **early out** (prediction distance `δ`): a GJK intersection test on A against B inflated by
 //!    `δ` stops at the first separating axis — pairs farther apart than `δ` cost little.
-//!    Skipped when step 2 is one exact projection rather than a loop (two segment cores, as
-//!    capsule against capsule: [`Support::core_segment`]; a point core against a box);
+//!    Skipped, with step 2's loop, when the cores' closest points have a closed form (two
+//!    segment cores, as capsule against capsule: [`Support::core_segment`]) and are apart;
 //! 2. **GJK distance** on the cores (warm-started by step 1): if the cores are apart, the answer
 //!    is GJK's: `depth = margins − core distance`, normal and points from the cores' closest
 //!    points pushed out by the margins. Balls, capsules and rounded shapes therefore answer
@@ -207,8 +207,10 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             return result;
         }
         let mut gjk_iterations = 0;
-        // The early-out test only pays when the distance query iterates.
-        if prediction.is_finite() && !self.projects() {
+        if let Some(result) = self.projected_contact(options, prediction) {
+            return result;
+        }
+        if prediction.is_finite() {
             let inflated = Inflated { shape: self.b(), extra: prediction };
             let probe = Pair::new(self.a(), Pose::IDENTITY, &inflated, *self.relative_pose());
             let r = probe.gjk(Goal::Intersection, &options.gjk, warm);
@@ -256,6 +258,46 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         };
         result.contact = Some(contact);
         result
+    }
+}
+
+impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B> {
+    /// The answer from one exact projection of the cores (two segment cores, as capsule
+    /// against capsule: [`Support::core_segment`]) when they are apart — GJK's answer without
+    /// its loop or the early-out test; `None` to run the general query (cores touching, or no
+    /// projection, or a tolerance other than the default).
+    #[inline]
+    fn projected_contact(
+        &self,
+        options: &ContactOptions<V::Real>,
+        prediction: V::Real,
+    ) -> Option<ContactResult<V>> {
+        if options.gjk.tolerance != V::Real::DEFAULT_TOLERANCE {
+            return None;
+        }
+        let (p, touch) = self.projection_with_touch()?;
+        let core_distance = p.w.length();
+        if core_distance <= touch {
+            return None;
+        }
+        // From A toward B: b − a = −w.
+        let normal = (-p.w).direction()?;
+        let (margin_a, margin_b) = (self.a().margin(), self.b().margin());
+        let depth = margin_a + margin_b - core_distance;
+        let pose = self.pose_a();
+        let contact = (-depth <= prediction).then(|| Contact {
+            depth,
+            normal: pose.transform_vector(normal),
+            point_a: pose.transform_point(p.a + normal * margin_a),
+            point_b: pose.transform_point(p.b - normal * margin_b),
+        });
+        Some(ContactResult {
+            contact,
+            gjk_termination: Termination::Converged,
+            gjk_iterations: 1,
+            epa: None,
+            epa_iterations: 0,
+        })
     }
 }
 

@@ -306,13 +306,6 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         Some(p)
     }
 
-    /// Whether the closest points come from one exact projection, without the GJK loop (see
-    /// [`Pair::projection`]): then an early-out test saves nothing.
-    #[inline]
-    pub(crate) fn projects(&self) -> bool {
-        self.projection().is_some()
-    }
-
     /// [`Pair::projection`] reduced to the cores' distance and the default touching tolerance,
     /// for the plain queries (no `Run` to set up).
     #[inline]
@@ -330,14 +323,21 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
                 return Some((gap2.sqrt(), touch(size2)));
             }
         }
+        let (p, touch) = self.projection_with_touch()?;
+        Some((p.w.length(), touch))
+    }
+
+    /// [`Pair::projection`] with the default touching tolerance for it: the same size measure
+    /// as the loop's `Run::see` (|w| and the points' distances from their shapes' centres,
+    /// frame-independent, so B's is taken in B's frame).
+    #[inline]
+    pub(crate) fn projection_with_touch(&self) -> Option<(SupportPoint<V>, V::Real)> {
         let p = self.projection()?;
-        // The same size measure as the loop's `Run::see`: |w| and the points' distances from
-        // their shapes' centres (frame-independent, so B's is taken in B's frame).
         let size2 =
             p.w.length_squared()
                 .max((p.a - self.a.center()).length_squared())
                 .max((p.b_local - self.b.center()).length_squared());
-        Some((p.w.length(), touch(size2)))
+        Some((p, touch_distance(V::Real::DEFAULT_TOLERANCE, size2)))
     }
 
     /// Whether the shapes touch or overlap.
