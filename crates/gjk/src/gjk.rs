@@ -265,9 +265,11 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         SupportPoint::new(a, self.relative.transform_point(b_local), b_local)
     }
 
-    /// The closest points as one support point pair, when one core is a single point and the
-    /// other shape projects points exactly (a ball against a box, say: see
-    /// [`Support::core_point`]); `None` leaves the work to the GJK loop.
+    /// The closest points of the cores as one support point pair, when they have a closed
+    /// form: one core a single point and the other shape projecting points exactly (a ball
+    /// against a box: [`Support::core_point`], [`Support::closest_core_point`]), or both cores
+    /// segments (capsule against capsule: [`Support::core_segment`]). `None` leaves the work
+    /// to the GJK loop.
     #[inline]
     fn projection(&self) -> Option<SupportPoint<V>> {
         let rel = &self.relative;
