@@ -249,14 +249,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         let p = penetration(self, &r.simplex, &options.epa);
         result.epa = Some(p.termination);
         result.epa_iterations = p.iterations;
-        let normal = p.normal;
-        let contact = Contact {
-            depth: p.depth + margins,
-            normal: self.pose_a().transform_vector(normal),
-            point_a: self.pose_a().transform_point(p.point_a + normal * self.a().margin()),
-            point_b: self.pose_a().transform_point(p.point_b - normal * self.b().margin()),
-        };
-        result.contact = Some(contact);
+        result.contact = Some(self.contact_of_cores(p.normal, p.point_a, p.point_b, p.depth));
         result
     }
 }
@@ -265,39 +258,55 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
     /// The answer from one exact projection of the cores (two segment cores, as capsule
     /// against capsule: [`Support::core_segment`]) when they are apart — GJK's answer without
     /// its loop or the early-out test; `None` to run the general query (cores touching, or no
-    /// projection, or a tolerance other than the default).
+    /// projection).
     #[inline]
     fn projected_contact(
         &self,
         options: &ContactOptions<V::Real>,
         prediction: V::Real,
     ) -> Option<ContactResult<V>> {
-        if options.gjk.tolerance != V::Real::DEFAULT_TOLERANCE {
-            return None;
-        }
-        let (p, touch) = self.projection_with_touch()?;
+        let (p, touch) = self.projection_with_touch(options.gjk.effective_tolerance())?;
         let core_distance = p.w.length();
         if core_distance <= touch {
             return None;
         }
         // From A toward B: b − a = −w.
         let normal = (-p.w).direction()?;
+        let contact = self.contact_of_cores(normal, p.a, p.b, -core_distance);
+        Some(analytic(contact, prediction, Termination::Converged))
+    }
+
+    /// The contact whose cores' witness points (A's frame) are `core_a` and `core_b`, overlapping
+    /// by `core_depth` along `normal` (from A toward B): the margins push the points out to the
+    /// surfaces and add to the depth; the result is in world coordinates.
+    #[inline]
+    fn contact_of_cores(&self, normal: V, core_a: V, core_b: V, core_depth: V::Real) -> Contact<V> {
         let (margin_a, margin_b) = (self.a().margin(), self.b().margin());
-        let depth = margin_a + margin_b - core_distance;
         let pose = self.pose_a();
-        let contact = (-depth <= prediction).then(|| Contact {
-            depth,
+        Contact {
+            depth: core_depth + margin_a + margin_b,
             normal: pose.transform_vector(normal),
-            point_a: pose.transform_point(p.a + normal * margin_a),
-            point_b: pose.transform_point(p.b - normal * margin_b),
-        });
-        Some(ContactResult {
-            contact,
-            gjk_termination: Termination::Converged,
-            gjk_iterations: 1,
-            epa: None,
-            epa_iterations: 0,
-        })
+            point_a: pose.transform_point(core_a + normal * margin_a),
+            point_b: pose.transform_point(core_b - normal * margin_b),
+        }
+    }
+}
+
+/// The result of a query answered without iterating: one "GJK iteration", no expansion; the
+/// contact kept when it penetrates or its gap is within `prediction`.
+#[inline]
+fn analytic<V: Vector>(
+    contact: Contact<V>,
+    prediction: V::Real,
+    termination: Termination,
+) -> ContactResult<V> {
+    let kept = contact.depth >= V::Real::ZERO || -contact.depth <= prediction;
+    ContactResult {
+        contact: kept.then_some(contact),
+        gjk_termination: termination,
+        gjk_iterations: 1,
+        epa: None,
+        epa_iterations: 0,
     }
 }
 
@@ -367,7 +376,6 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         prediction: V::Real,
     ) -> Option<ContactResult<V>> {
         let rel = self.relative_pose();
-        let (margin_a, margin_b) = (self.a().margin(), self.b().margin());
         let tolerance = options.gjk.tolerance;
         // In A's frame: the normal from A toward B, the cores' witness points, the cores' depth.
         let (normal, core_a, core_b, core_depth, inside) = if let Some(found) =
@@ -386,24 +394,9 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             let hit = against_point(self.a(), b, tolerance)?;
             (hit.normal, hit.boundary, b, hit.depth, hit.inside)
         };
-        let depth = core_depth + margin_a + margin_b;
-        // A penetration is always reported; a gap up to the prediction (NaN counts as 0).
-        let contact = (depth >= V::Real::ZERO || -depth <= prediction).then(|| {
-            let pose = self.pose_a();
-            Contact {
-                depth,
-                normal: pose.transform_vector(normal),
-                point_a: pose.transform_point(core_a + normal * margin_a),
-                point_b: pose.transform_point(core_b - normal * margin_b),
-            }
-        });
-        Some(ContactResult {
-            contact,
-            gjk_termination: if inside { Termination::Contained } else { Termination::Converged },
-            gjk_iterations: 1,
-            epa: None,
-            epa_iterations: 0,
-        })
+        let contact = self.contact_of_cores(normal, core_a, core_b, core_depth);
+        let termination = if inside { Termination::Contained } else { Termination::Converged };
+        Some(analytic(contact, prediction, termination))
     }
 }
 

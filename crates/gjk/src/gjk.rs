@@ -43,6 +43,19 @@ pub struct GjkOptions<R> {
     pub max_iterations: u32,
 }
 
+impl<R: Real> GjkOptions<R> {
+    /// The relative tolerance the queries use: `tolerance`, or machine epsilon when it is not
+    /// positive (or NaN).
+    #[inline]
+    pub(crate) fn effective_tolerance(&self) -> R {
+        if self.tolerance > R::ZERO {
+            self.tolerance
+        } else {
+            R::EPSILON
+        }
+    }
+}
+
 impl<R: Real> Default for GjkOptions<R> {
     fn default() -> Self {
         Self { tolerance: R::DEFAULT_TOLERANCE, max_iterations: 64 }
@@ -325,21 +338,24 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
                 return Some((gap2.sqrt(), touch(size2)));
             }
         }
-        let (p, touch) = self.projection_with_touch()?;
+        let (p, touch) = self.projection_with_touch(V::Real::DEFAULT_TOLERANCE)?;
         Some((p.w.length(), touch))
     }
 
-    /// [`Pair::projection`] with the default touching tolerance for it: the same size measure
-    /// as the loop's `Run::see` (|w| and the points' distances from their shapes' centres,
-    /// frame-independent, so B's is taken in B's frame).
+    /// [`Pair::projection`] with its touching distance for the relative `tolerance`: the same
+    /// size measure as the loop's `Run::see` (|w| and the points' distances from their shapes'
+    /// centres, frame-independent, so B's is taken in B's frame).
     #[inline]
-    pub(crate) fn projection_with_touch(&self) -> Option<(SupportPoint<V>, V::Real)> {
+    pub(crate) fn projection_with_touch(
+        &self,
+        tolerance: V::Real,
+    ) -> Option<(SupportPoint<V>, V::Real)> {
         let p = self.projection()?;
         let size2 =
             p.w.length_squared()
                 .max((p.a - self.a.center()).length_squared())
                 .max((p.b_local - self.b.center()).length_squared());
-        Some((p, touch_distance(V::Real::DEFAULT_TOLERANCE, size2)))
+        Some((p, touch_distance(tolerance, size2)))
     }
 
     /// Whether the shapes touch or overlap.
@@ -470,8 +486,7 @@ impl<V: Vector> Run<V> {
         goal: Goal,
         options: &GjkOptions<V::Real>,
     ) -> Self {
-        let tolerance =
-            if options.tolerance > V::Real::ZERO { options.tolerance } else { V::Real::EPSILON };
+        let tolerance = options.effective_tolerance();
         Self {
             simplex: Simplex::new(),
             v: V::ZERO,
