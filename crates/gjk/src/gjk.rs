@@ -286,15 +286,12 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     #[inline]
     fn projection(&self) -> Option<SupportPoint<V>> {
         let rel = &self.relative;
-        if let Some(a) = self.a.core_point() {
-            let a_in_b = rel.inverse_transform_point(a);
-            if let Some(b_local) = self.b.closest_core_point(a_in_b) {
-                // The gap is measured in B's frame, where the projection is exact (a face
-                // region leaves its tangent components exactly zero), then rotated: `a − b` in
-                // A's frame would carry the rounding of both poses, large against a small gap.
-                let w = rel.transform_vector(a_in_b - b_local);
-                return Some(SupportPoint { w, a, b: rel.transform_point(b_local), b_local });
-            }
+        if let Some((a, a_in_b, b_local)) = self.point_of_a_on_b() {
+            // The gap is measured in B's frame, where the projection is exact (a face region
+            // leaves its tangent components exactly zero), then rotated: `a − b` in A's frame
+            // would carry the rounding of both poses, large against a small gap.
+            let w = rel.transform_vector(a_in_b - b_local);
+            return Some(SupportPoint { w, a, b: rel.transform_point(b_local), b_local });
         }
         if let Some(b_local) = self.b.core_point() {
             let b = rel.transform_point(b_local);
@@ -321,6 +318,15 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         Some(p)
     }
 
+    /// A's point core `a`, the same point in B's frame, and B's core point closest to it (B's
+    /// frame), when A's core is a point and B projects exactly.
+    #[inline]
+    fn point_of_a_on_b(&self) -> Option<(V, V, V)> {
+        let a = self.a.core_point()?;
+        let a_in_b = self.relative.inverse_transform_point(a);
+        Some((a, a_in_b, self.b.closest_core_point(a_in_b)?))
+    }
+
     /// [`Pair::projection`] reduced to the cores' distance and the default touching tolerance,
     /// for the plain queries (no `Run` to set up).
     #[inline]
@@ -328,15 +334,12 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         let touch = |size2| touch_distance(V::Real::DEFAULT_TOLERANCE, size2);
         // A point core against B: only the gap's length is wanted, which B's frame gives
         // without rotating back.
-        if let Some(a) = self.a.core_point() {
-            let a_in_b = self.relative.inverse_transform_point(a);
-            if let Some(b_local) = self.b.closest_core_point(a_in_b) {
-                let gap2 = (a_in_b - b_local).length_squared();
-                let size2 = gap2
-                    .max((a - self.a.center()).length_squared())
-                    .max((b_local - self.b.center()).length_squared());
-                return Some((gap2.sqrt(), touch(size2)));
-            }
+        if let Some((a, a_in_b, b_local)) = self.point_of_a_on_b() {
+            let gap2 = (a_in_b - b_local).length_squared();
+            let size2 = gap2
+                .max((a - self.a.center()).length_squared())
+                .max((b_local - self.b.center()).length_squared());
+            return Some((gap2.sqrt(), touch(size2)));
         }
         let (p, touch) = self.projection_with_touch(V::Real::DEFAULT_TOLERANCE)?;
         Some((p.w.length(), touch))
