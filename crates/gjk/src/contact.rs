@@ -46,6 +46,7 @@ use crate::epa::{penetration, EpaOptions, EpaTermination};
 use crate::gjk::{GjkOptions, Goal, Pair, Termination, WarmStart};
 use crate::math::{Pose, Real, Vector};
 use crate::shape::Support;
+use crate::simplex::Simplex;
 
 /// How two shapes touch, overlap or nearly touch, in world coordinates.
 ///
@@ -224,6 +225,12 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
                 };
             }
             gjk_iterations = r.iterations;
+            // The probe ran on the same cores (inflating B only grows its margin): when it
+            // found them overlapping, a distance run would end the same way, so EPA starts
+            // from the probe's simplex.
+            if r.termination == Termination::Contained {
+                return self.expanded(&r.simplex, options, r.termination, gjk_iterations);
+            }
         }
         let r = self.gjk(Goal::Distance, &options.gjk, warm);
         let mut result = ContactResult {
@@ -246,11 +253,26 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             }
             return result;
         }
-        let p = penetration(self, &r.simplex, &options.epa);
-        result.epa = Some(p.termination);
-        result.epa_iterations = p.iterations;
-        result.contact = Some(self.contact_of_cores(p.normal, p.point_a, p.point_b, p.depth));
-        result
+        self.expanded(&r.simplex, options, r.termination, result.gjk_iterations)
+    }
+
+    /// The contact found by EPA from `simplex`, a GJK simplex that holds the origin (the
+    /// cores overlap).
+    fn expanded(
+        &self,
+        simplex: &Simplex<V>,
+        options: &ContactOptions<V::Real>,
+        gjk_termination: Termination,
+        gjk_iterations: u32,
+    ) -> ContactResult<V> {
+        let p = penetration(self, simplex, &options.epa);
+        ContactResult {
+            contact: Some(self.contact_of_cores(p.normal, p.point_a, p.point_b, p.depth)),
+            gjk_termination,
+            gjk_iterations,
+            epa: Some(p.termination),
+            epa_iterations: p.iterations,
+        }
     }
 }
 
