@@ -12,7 +12,10 @@
 //! 3. delete the seen facets and close the hole with a fan of facets from `w` to the horizon.
 //!
 //! Storage is fixed: a closed triangulated polyhedron with `V` vertices has `2V − 4` facets, and
-//! freed facet slots are reused.
+//! freed facet slots are reused. The facets are stored field by field (corners, links, normals,
+//! distances in separate arrays): finding the closest facet reads one dense array of distances,
+//! and every array starts zeroed (a `memset`), since only slots already written are ever read.
+//! A step remembers the facets it found visible, so deleting them touches nothing else.
 
 use super::{cross, unit, Expansion, Facet, Stuck, Vertex};
 use crate::math::{Real, Vector};
@@ -25,63 +28,59 @@ const MAX_FACETS: usize = 2 * MAX_VERTICES - 4;
 /// Facet and vertex indices fit in a byte.
 type Index = u8;
 
-/// A triangle of the mesh.
-#[derive(Clone, Copy, Debug)]
-struct Triangle<V: Vector> {
-    /// Vertex indices, counter-clockwise seen from outside.
-    corners: [Index; 3],
-    /// The facet across edge `i` (corner `i` → corner `i + 1`).
-    neighbours: [Index; 3],
-    /// The index of the shared edge in that neighbour.
-    neighbour_edges: [u8; 3],
-    /// Whether the slot holds a facet of the current polytope.
-    alive: bool,
-    /// The expansion step that last found this facet visible (0: never).
-    seen: u32,
-    /// Outward unit normal; zero when the triangle has no area.
-    normal: V,
-    /// `normal · corner` (infinite when the triangle has no area, so it is never closest).
-    distance: V::Real,
-}
+/// One side of an edge shared by two facets: the facet and the edge's index in it (`0..3`, the
+/// edge from corner `i` to corner `i + 1`), packed as `facet << 2 | edge`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Link(u16);
 
-impl<V: Vector> Triangle<V> {
-    const EMPTY: Self = Self {
-        corners: [0; 3],
-        neighbours: [0; 3],
-        neighbour_edges: [0; 3],
-        alive: false,
-        seen: 0,
-        normal: V::ZERO,
-        distance: V::Real::INFINITY,
-    };
-}
-
-/// A horizon edge: the unseen facet and the index of its edge bordering the seen region.
-#[derive(Clone, Copy, Debug)]
-struct HorizonEdge {
-    facet: Index,
-    edge: u8,
+impl Link {
+    #[inline]
+    fn new(facet: usize, edge: usize) -> Self {
+        Self(((facet as u16) << 2) | edge as u16)
+    }
+    #[inline]
+    fn facet(self) -> usize {
+        usize::from(self.0 >> 2)
+    }
+    #[inline]
+    fn edge(self) -> usize {
+        usize::from(self.0 & 3)
+    }
 }
 
 /// The polytope.
 pub(crate) struct Polyhedron<V: Vector> {
     vertices: [Vertex<V>; MAX_VERTICES],
     vertex_count: usize,
-    facets: [Triangle<V>; MAX_FACETS],
-    /// Slots `0..facet_slots` have been used; dead ones among them are listed in `free`.
+    /// Each facet's vertex indices, counter-clockwise seen from outside.
+    corners: [[Index; 3]; MAX_FACETS],
+    /// Across each facet's edge `i`: the neighbouring facet and the edge's index there.
+    links: [[Link; 3]; MAX_FACETS],
+    /// Outward unit normals (zero for a triangle without area).
+    normals: [V; MAX_FACETS],
+    /// `normal · corner`: infinite for free slots and triangles without area, so that neither
+    /// is ever closest nor seen.
+    distances: [V::Real; MAX_FACETS],
+    /// The expansion step that last found each facet visible (0: never).
+    stamps: [u8; MAX_FACETS],
+    /// Slots `0..facet_slots` have been used; free ones among them are listed in `free`.
     facet_slots: usize,
     free: [Index; MAX_FACETS],
     free_count: usize,
-    /// The current expansion step (stamps the facets found visible).
-    step: u32,
+    /// The current expansion step (stamps the facets found visible); at most one per vertex.
+    step: u8,
     /// How far below a facet's plane a new point still counts as seeing it: a few rounding
     /// units of the polytope's size, so that a point on the plane of a neighbouring facet
     /// (common on boxes, whose support points often lie in the middle of a face of `D`)
     /// replaces that facet instead of making a fan triangle without area.
     slack: V::Real,
-    /// The horizon of the current step (a simple cycle, so at most one edge per vertex) and
-    /// the planes of the facets that will close it; kept here so each step reuses the space.
-    horizon: [HorizonEdge; MAX_VERTICES],
+    /// The facets the current step found visible.
+    visible: [Index; MAX_FACETS],
+    visible_len: usize,
+    /// The horizon of the current step as the unseen facets' sides of its edges (a simple
+    /// cycle, so at most one edge per vertex), and the planes of the facets that will close
+    /// it; kept here so each step reuses the space.
+    horizon: [Link; MAX_VERTICES],
     planes: [(V, V::Real); MAX_VERTICES],
     horizon_len: usize,
 }
@@ -94,13 +93,19 @@ impl<V: Vector> Polyhedron<V> {
         let mut polytope = Self {
             vertices: [Vertex::ZERO; MAX_VERTICES],
             vertex_count: 4,
-            facets: [Triangle::EMPTY; MAX_FACETS],
+            corners: [[0; 3]; MAX_FACETS],
+            links: [[Link(0); 3]; MAX_FACETS],
+            normals: [V::ZERO; MAX_FACETS],
+            distances: [V::Real::ZERO; MAX_FACETS],
+            stamps: [0; MAX_FACETS],
             facet_slots: 4,
             free: [0; MAX_FACETS],
             free_count: 0,
             step: 0,
             slack: V::Real::from_f64(64.0) * V::Real::EPSILON * size,
-            horizon: [HorizonEdge { facet: 0, edge: 0 }; MAX_VERTICES],
+            visible: [0; MAX_FACETS],
+            visible_len: 0,
+            horizon: [Link(0); MAX_VERTICES],
             planes: [(V::ZERO, V::Real::ZERO); MAX_VERTICES],
             horizon_len: 0,
         };
@@ -112,18 +117,17 @@ impl<V: Vector> Polyhedron<V> {
         } else {
             [p0, p1, p2, p3]
         });
-        let corners: [[Index; 3]; 4] = [[0, 1, 2], [0, 3, 1], [0, 2, 3], [1, 3, 2]];
-        for (slot, c) in corners.iter().enumerate() {
-            polytope.facets[slot] = polytope.triangle(*c);
+        const CORNERS: [[Index; 3]; 4] = [[0, 1, 2], [0, 3, 1], [0, 2, 3], [1, 3, 2]];
+        for (slot, &c) in CORNERS.iter().enumerate() {
+            polytope.set_facet(slot, c);
         }
         // Link each edge to the facet holding it reversed.
-        for f in 0..4 {
+        for (f, corners) in CORNERS.iter().enumerate() {
             for e in 0..3 {
-                let (from, to) = edge_ends(&polytope.facets[f].corners, e);
+                let (from, to) = edge_ends(corners, e);
                 for g in (0..4).filter(|&g| g != f) {
-                    if let Some(k) = (0..3).find(|&k| edge_ends(&corners[g], k) == (to, from)) {
-                        polytope.facets[f].neighbours[e] = g as Index;
-                        polytope.facets[f].neighbour_edges[e] = k as u8;
+                    if let Some(k) = (0..3).find(|&k| edge_ends(&CORNERS[g], k) == (to, from)) {
+                        polytope.links[f][e] = Link::new(g, k);
                     }
                 }
             }
@@ -131,15 +135,18 @@ impl<V: Vector> Polyhedron<V> {
         polytope
     }
 
-    /// A live facet on `corners`, with its plane (no normal and an infinite distance when it
-    /// has no area).
-    fn triangle(&self, corners: [Index; 3]) -> Triangle<V> {
+    /// Puts the triangle on `corners` in `slot` with its plane (no normal and an infinite
+    /// distance when it has no area); the links are the caller's.
+    fn set_facet(&mut self, slot: usize, corners: [Index; 3]) {
         let (normal, distance) = self.plane(corners).unwrap_or((V::ZERO, V::Real::INFINITY));
-        Triangle { corners, alive: true, normal, distance, ..Triangle::EMPTY }
+        self.corners[slot] = corners;
+        self.normals[slot] = normal;
+        self.distances[slot] = distance;
     }
 
     /// The outward unit normal of the triangle on `corners` and its plane's distance from the
     /// origin, or `None` when the triangle has no area.
+    #[inline]
     fn plane(&self, corners: [Index; 3]) -> Option<(V, V::Real)> {
         let [a, b, c] = corners.map(|i| self.vertices[i as usize].w);
         let n = unit(cross(b - a, c - a))?;
@@ -147,47 +154,55 @@ impl<V: Vector> Polyhedron<V> {
         Some((n, (n.dot(a) + n.dot(b) + n.dot(c)) * V::Real::from_f64(1.0 / 3.0)))
     }
 
+    /// Whether `w` lies above `facet`'s plane (less the slack).
+    #[inline]
     fn sees(&self, facet: usize, w: V) -> bool {
-        let t = &self.facets[facet];
-        t.normal.dot(w) > t.distance - self.slack
+        self.normals[facet].dot(w) > self.distances[facet] - self.slack
     }
 
     /// Marks the facets visible from `w` reachable from `facet` (entered through its edge
     /// `entry`) and lists the horizon edges in counter-clockwise order. `false` when the list
     /// overflows or the walk goes too deep, which a consistent polytope never does.
     fn silhouette(&mut self, facet: usize, entry: usize, w: V, depth: usize) -> bool {
-        if self.facets[facet].seen == self.step {
+        if self.stamps[facet] == self.step {
             return true;
         }
         if !self.sees(facet, w) {
             if self.horizon_len == MAX_VERTICES {
                 return false;
             }
-            self.horizon[self.horizon_len] =
-                HorizonEdge { facet: facet as Index, edge: entry as u8 };
+            self.horizon[self.horizon_len] = Link::new(facet, entry);
             self.horizon_len += 1;
             return true;
         }
         if depth > MAX_FACETS {
             return false;
         }
-        self.facets[facet].seen = self.step;
+        self.mark_visible(facet);
+        let links = self.links[facet];
         for k in 1..3 {
-            let e = if entry + k >= 3 { entry + k - 3 } else { entry + k };
-            let t = self.facets[facet];
-            let (next, next_entry) = (t.neighbours[e] as usize, t.neighbour_edges[e] as usize);
-            if !self.silhouette(next, next_entry, w, depth + 1) {
+            let across = links[if entry + k >= 3 { entry + k - 3 } else { entry + k }];
+            if !self.silhouette(across.facet(), across.edge(), w, depth + 1) {
                 return false;
             }
         }
         true
     }
 
+    /// Stamps `facet` as seen by the current step and lists it.
+    #[inline]
+    fn mark_visible(&mut self, facet: usize) {
+        self.stamps[facet] = self.step;
+        self.visible[self.visible_len] = facet as Index;
+        self.visible_len += 1;
+    }
+
     /// The current horizon's edges as `(s, t)`: the new facet on each is `(s, t, w)` (the
     /// unseen facet's edge reversed).
+    #[inline]
     fn horizon_edge(&self, i: usize) -> (Index, Index) {
         let h = self.horizon[i];
-        let (from, to) = edge_ends(&self.facets[h.facet as usize].corners, h.edge as usize);
+        let (from, to) = edge_ends(&self.corners[h.facet()], h.edge());
         (to, from)
     }
 
@@ -198,6 +213,7 @@ impl<V: Vector> Polyhedron<V> {
     }
 
     /// A free facet slot.
+    #[inline]
     fn allocate(&mut self) -> usize {
         if self.free_count > 0 {
             self.free_count -= 1;
@@ -208,39 +224,31 @@ impl<V: Vector> Polyhedron<V> {
         }
     }
 
-    /// Replaces the facets stamped `self.step` by the fan from vertex `apex` to the horizon,
-    /// whose planes are in `self.planes`.
+    /// Replaces the facets the current step found visible by the fan from vertex `apex` to the
+    /// horizon, whose planes are in `self.planes`.
     fn stitch(&mut self, apex: Index) {
-        for slot in 0..self.facet_slots {
-            let t = &mut self.facets[slot];
-            if t.alive && t.seen == self.step {
-                t.alive = false;
-                self.free[self.free_count] = slot as Index;
-                self.free_count += 1;
-            }
+        for &slot in &self.visible[..self.visible_len] {
+            self.distances[slot as usize] = V::Real::INFINITY;
+            self.free[self.free_count] = slot;
+            self.free_count += 1;
         }
         let n = self.horizon_len;
-        let mut slots = [0 as Index; MAX_VERTICES];
+        let mut slots = [0usize; MAX_VERTICES];
         for slot in slots.iter_mut().take(n) {
-            *slot = self.allocate() as Index;
+            *slot = self.allocate();
         }
         for i in 0..n {
             let h = self.horizon[i];
             let (s, t) = self.horizon_edge(i);
             let (normal, distance) = self.planes[i];
-            let slot = slots[i] as usize;
-            self.facets[slot] = Triangle {
-                corners: [s, t, apex],
-                neighbours: [h.facet, slots[next(i, n)], slots[if i == 0 { n - 1 } else { i - 1 }]],
-                neighbour_edges: [h.edge, 2, 1],
-                alive: true,
-                seen: 0,
-                normal,
-                distance,
-            };
-            let across = &mut self.facets[h.facet as usize];
-            across.neighbours[h.edge as usize] = slot as Index;
-            across.neighbour_edges[h.edge as usize] = 0;
+            let slot = slots[i];
+            let before = slots[if i == 0 { n - 1 } else { i - 1 }];
+            self.corners[slot] = [s, t, apex];
+            self.links[slot] = [h, Link::new(slots[next(i, n)], 2), Link::new(before, 1)];
+            self.normals[slot] = normal;
+            self.distances[slot] = distance;
+            self.stamps[slot] = 0;
+            self.links[h.facet()][h.edge()] = Link::new(slot, 0);
         }
     }
 
@@ -268,13 +276,15 @@ fn next(i: usize, n: usize) -> usize {
 
 impl<V: Vector> Expansion<V> for Polyhedron<V> {
     fn closest(&self) -> Option<Facet<V>> {
-        let mut best: Option<Facet<V>> = None;
-        for (index, t) in self.facets[..self.facet_slots].iter().enumerate() {
-            if t.alive && t.distance.is_finite() && best.is_none_or(|b| t.distance < b.distance) {
-                best = Some(Facet { index, normal: t.normal, distance: t.distance });
+        let mut best = V::Real::INFINITY;
+        let mut index = usize::MAX;
+        for (i, &d) in self.distances[..self.facet_slots].iter().enumerate() {
+            if d < best {
+                best = d;
+                index = i;
             }
         }
-        best
+        (index != usize::MAX).then(|| Facet { index, normal: self.normals[index], distance: best })
     }
 
     fn has_vertex(&self, w: V) -> bool {
@@ -287,25 +297,21 @@ impl<V: Vector> Expansion<V> for Polyhedron<V> {
         }
         self.step += 1;
         self.horizon_len = 0;
+        self.visible_len = 0;
         let w = vertex.w;
         // The closest facet is visible by construction (w lies beyond it): start there.
         let start = facet.index;
-        self.facets[start].seen = self.step;
-        for e in 0..3 {
-            let t = self.facets[start];
-            let (next, entry) = (t.neighbours[e] as usize, t.neighbour_edges[e] as usize);
-            if !self.silhouette(next, entry, w, 0) {
+        self.mark_visible(start);
+        let links = self.links[start];
+        for across in links {
+            if !self.silhouette(across.facet(), across.edge(), w, 0) {
                 return Err(self.abandon());
             }
         }
         if !self.closes() {
             return Err(self.abandon());
         }
-        let seen = self.facets[..self.facet_slots]
-            .iter()
-            .filter(|t| t.alive && t.seen == self.step)
-            .count();
-        if self.room() + seen < self.horizon_len {
+        if self.room() + self.visible_len < self.horizon_len {
             self.abandon();
             return Err(Stuck::Full);
         }
@@ -325,13 +331,11 @@ impl<V: Vector> Expansion<V> for Polyhedron<V> {
     }
 
     fn facets(&self) -> impl Iterator<Item = Facet<V>> + '_ {
-        self.facets[..self.facet_slots].iter().enumerate().filter_map(|(index, t)| {
-            (t.alive && t.distance.is_finite()).then_some(Facet {
-                index,
-                normal: t.normal,
-                distance: t.distance,
-            })
-        })
+        self.distances[..self.facet_slots]
+            .iter()
+            .enumerate()
+            .filter(|(_, distance)| distance.is_finite())
+            .map(|(index, &distance)| Facet { index, normal: self.normals[index], distance })
     }
 
     fn coverage(&self, facet: &Facet<V>) -> V::Real {
@@ -340,7 +344,7 @@ impl<V: Vector> Expansion<V> for Polyhedron<V> {
     }
 
     fn witnesses(&self, facet: &Facet<V>) -> (V, V) {
-        let [p, q, r] = self.facets[facet.index].corners.map(|i| self.vertices[i as usize]);
+        let [p, q, r] = self.corners[facet.index].map(|i| self.vertices[i as usize]);
         let weights = self.barycentric(facet).map(|l| l.max(V::Real::ZERO));
         let sum = weights[0] + weights[1] + weights[2];
         let [l0, l1, l2] = if sum.is_positive() {
@@ -358,7 +362,7 @@ impl<V: Vector> Polyhedron<V> {
     /// The barycentric coordinates of the origin's projection `x = n d` onto `facet`: ratios
     /// of the sub-triangles' areas along the normal (negative outside).
     fn barycentric(&self, facet: &Facet<V>) -> [V::Real; 3] {
-        let [p, q, r] = self.facets[facet.index].corners.map(|i| self.vertices[i as usize].w);
+        let [p, q, r] = self.corners[facet.index].map(|i| self.vertices[i as usize].w);
         let n = facet.normal;
         let x = n * facet.distance;
         let total = n.dot(cross(q - p, r - p));
@@ -368,16 +372,12 @@ impl<V: Vector> Polyhedron<V> {
         [n.dot(cross(q - x, r - x)), n.dot(cross(r - x, p - x)), n.dot(cross(p - x, q - x))]
             .map(|l| l / total)
     }
-}
 
-impl<V: Vector> Polyhedron<V> {
     /// Forgets the current step's marks (the polytope is unchanged) and reports a degenerate
     /// update.
     fn abandon(&mut self) -> Stuck {
-        for t in &mut self.facets[..self.facet_slots] {
-            if t.seen == self.step {
-                t.seen = 0;
-            }
+        for &slot in &self.visible[..self.visible_len] {
+            self.stamps[slot as usize] = 0;
         }
         Stuck::Degenerate
     }
