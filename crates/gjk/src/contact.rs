@@ -34,6 +34,15 @@
 //! that gap, as GJK would (the touching tolerance is relative to the cores' size, which is the
 //! gap itself for two points).
 //!
+//! # Two boxes: the separating-axis test
+//! When both cores are boxes ([`Support::core_box`]: cuboids, rounded cuboids) the query runs
+//! no GJK and no EPA: the Minkowski difference of two boxes has its face normals among 15 axes
+//! (6 in 2D), so the smallest overlap over them is the exact depth of the cores, and the
+//! touching features give the witness points (module `sat`). Cores apart by more than the
+//! prediction distance plus the margins return no contact at the first separating axis; cores
+//! apart but within reach run the GJK steps above, which measure the gap. Such answers report
+//! 0 GJK iterations, `epa: None`, and leave the warm-start cache untouched.
+//!
 //! # Convention
 //! One signed quantity: `depth > 0` is a penetration, `depth ≤ 0` a gap of `−depth`. In both
 //! cases the normal is the unit vector from A toward B, `point_a` and `point_b` lie on the
@@ -43,8 +52,9 @@
 //! the normal they are apart, less far they overlap.
 
 use crate::epa::{penetration, EpaOptions, EpaTermination};
-use crate::gjk::{GjkOptions, Goal, Pair, Termination, WarmStart};
+use crate::gjk::{touch_distance, GjkOptions, Goal, Pair, Termination, WarmStart};
 use crate::math::{Pose, Real, Vector};
+use crate::sat::{box_pair, BoxPair};
 use crate::shape::Support;
 use crate::simplex::Simplex;
 
@@ -108,10 +118,12 @@ pub struct ContactResult<V: Vector> {
     pub contact: Option<Contact<V>>,
     /// How the last GJK run ended.
     pub gjk_termination: Termination,
-    /// Support calls of the GJK runs together.
+    /// Support calls of the GJK runs together (1 for a closed-form answer, 0 for the
+    /// separating-axis test of two boxes).
     pub gjk_iterations: u32,
     /// How the expansion ended, or `None` when GJK alone answered (the cores are apart) or the
-    /// answer was analytic (a point core, see the [module docs](mod@crate::contact)).
+    /// answer was analytic (a point core, two segment cores, two box cores: see the
+    /// [module docs](mod@crate::contact)).
     pub epa: Option<EpaTermination>,
     /// Support points the expansion added (not counting the completion of a lower-dimensional
     /// GJK simplex).
@@ -150,6 +162,10 @@ impl<V: Vector, S: Support<V> + ?Sized> Support<V> for Inflated<'_, S, V::Real> 
     #[inline]
     fn core_segment(&self) -> Option<[V; 2]> {
         self.shape.core_segment()
+    }
+    #[inline]
+    fn core_box(&self) -> Option<V> {
+        self.shape.core_box()
     }
     #[inline]
     fn closest_core_point(&self, p: V) -> Option<V> {
@@ -209,6 +225,9 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         }
         let mut gjk_iterations = 0;
         if let Some(result) = self.projected_contact(options, prediction) {
+            return result;
+        }
+        if let Some(result) = self.box_contact(options, prediction) {
             return result;
         }
         if prediction.is_finite() {
@@ -296,6 +315,45 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         let normal = (-p.w).direction()?;
         let contact = self.contact_of_cores(normal, p.a, p.b, -core_distance);
         Some(analytic(contact, prediction, Termination::Converged))
+    }
+
+    /// The answer of the separating-axis test when both cores are boxes
+    /// ([`Support::core_box`]): the exact contact when they overlap, no contact when they are
+    /// farther apart than the prediction distance; `None` (run the general query) when the
+    /// cores are apart but possibly within reach, where the distance needs GJK.
+    #[inline]
+    fn box_contact(
+        &self,
+        options: &ContactOptions<V::Real>,
+        prediction: V::Real,
+    ) -> Option<ContactResult<V>> {
+        let (a, b) = (self.a().core_box()?, self.b().core_box()?);
+        let rel = self.relative_pose();
+        let (contact, termination) = match box_pair(a, b, rel) {
+            BoxPair::Apart { gap } => {
+                // `gap` is a lower bound of the cores' distance. Within GJK's touching
+                // distance (relative to the same size: centres' distance and extents) the
+                // shapes may count as touching: GJK decides.
+                let size = rel.translation().length() + a.length() + b.length();
+                let touch = touch_distance(options.gjk.effective_tolerance(), size * size);
+                let reach = prediction + self.a().margin() + self.b().margin() + touch;
+                if gap <= reach {
+                    return None;
+                }
+                (None, Termination::SeparatingAxis)
+            }
+            BoxPair::Overlap { depth, normal, point_a, point_b } => {
+                let contact = self.contact_of_cores(normal, point_a, point_b, depth);
+                (Some(contact), Termination::Contained)
+            }
+        };
+        Some(ContactResult {
+            contact,
+            gjk_termination: termination,
+            gjk_iterations: 0,
+            epa: None,
+            epa_iterations: 0,
+        })
     }
 
     /// The contact whose cores' witness points (A's frame) are `core_a` and `core_b`, overlapping

@@ -662,7 +662,7 @@ impl<V: Vector> Run<V> {
 /// The touching tolerance (a distance) for a relative tolerance and a squared size: `ε × size`
 /// plus a few rounding units of the size.
 #[inline]
-fn touch_distance<R: Real>(tolerance: R, size2: R) -> R {
+pub(crate) fn touch_distance<R: Real>(tolerance: R, size2: R) -> R {
     (tolerance + R::from_f64(16.0) * R::EPSILON) * size2.sqrt()
 }
 

@@ -11,7 +11,8 @@
 
 use gjk::{
     contact, distance, intersects, Ball, Capsule, Contact, ContactOptions, Cuboid, EpaTermination,
-    Pair, Point, Polytope, Pose, Segment, Support, Termination, Triangle, Vector, WarmStart,
+    Pair, Point, Polytope, Pose, Real, Rounded, Segment, Support, Termination, Triangle, Vector,
+    WarmStart,
 };
 use glam::{DQuat, DVec2, DVec3, Vec2, Vec3};
 
@@ -110,8 +111,6 @@ fn wide<V: Vector>(v: V) -> DVec3 {
 fn narrow<V: Vector>(v: DVec3) -> V {
     V::from_components([V::Real::from_f64(v.x), V::Real::from_f64(v.y), V::Real::from_f64(v.z)])
 }
-
-use gjk::Real;
 
 // ---------------------------------------------------------------------------------------------
 // The brute-force oracle.
@@ -215,6 +214,41 @@ fn check_polytopes<V: Space>(
     tol: f64,
     worst: &mut Worst,
 ) -> bool {
+    let shape_a = Polytope::new(a.to_vec()).unwrap();
+    let shape_b = Polytope::new(b.to_vec()).unwrap();
+    let pair = Polyhedra { a: (&shape_a, a, pose_a), b: (&shape_b, b, pose_b) };
+    pair.check(Some(EpaTermination::Converged), tol, worst)
+}
+
+/// Two shapes with the vertices of their hulls (local frames) and their poses.
+struct Polyhedra<'s, V: Vector, A, B> {
+    a: (&'s A, &'s [V], &'s Pose<V>),
+    b: (&'s B, &'s [V], &'s Pose<V>),
+}
+
+impl<V: Space, A: Support<V>, B: Support<V>> Polyhedra<'_, V, A, B> {
+    /// [`check_polytopes`] for any two shapes given with their hulls' vertices: `false` when
+    /// the pair does not overlap by 1e-3 of its size; `epa` is how the expansion must end
+    /// (`None`: no expansion, an analytic answer).
+    fn check(&self, epa: Option<EpaTermination>, tol: f64, worst: &mut Worst) -> bool {
+        let ((shape_a, a, pose_a), (shape_b, b, pose_b)) = (self.a, self.b);
+        check_contact(shape_a, a, pose_a, shape_b, b, pose_b, epa, tol, worst)
+    }
+}
+
+/// The checks of [`check_polytopes`] on any two shapes whose hulls have the vertices `a`, `b`.
+#[allow(clippy::too_many_arguments)]
+fn check_contact<V: Space, A: Support<V>, B: Support<V>>(
+    shape_a: &A,
+    a: &[V],
+    pose_a: &Pose<V>,
+    shape_b: &B,
+    b: &[V],
+    pose_b: &Pose<V>,
+    epa: Option<EpaTermination>,
+    tol: f64,
+    worst: &mut Worst,
+) -> bool {
     let (wa, wb) = (transformed(a, pose_a), transformed(b, pose_b));
     let p = differences(&wa, &wb);
     let size = p.iter().map(|q| q.length()).fold(0.0, f64::max);
@@ -222,12 +256,10 @@ fn check_polytopes<V: Space>(
     if depth < 1e-3 * size {
         return false; // keep clear of touching: those have their own tests
     }
-    let shape_a = Polytope::new(a.to_vec()).unwrap();
-    let shape_b = Polytope::new(b.to_vec()).unwrap();
-    let r = Pair::new(&shape_a, *pose_a, &shape_b, *pose_b)
+    let r = Pair::new(shape_a, *pose_a, shape_b, *pose_b)
         .contact_with(&ContactOptions::default(), &mut WarmStart::default());
     let c = r.contact.expect("overlapping shapes have a contact");
-    assert_eq!(r.epa, Some(EpaTermination::Converged), "{r:?}");
+    assert_eq!(r.epa, epa, "{r:?}");
     let depth_found = c.depth.to_f64();
     let n = wide(c.normal);
     let (pa, pb) = (wide(c.point_a), wide(c.point_b));
@@ -245,16 +277,16 @@ fn check_polytopes<V: Space>(
     // Each witness lies on its shape's supporting plane along ±n, and in the shape.
     let on_a = (pa.dot(n) - support_value(&wa, n)).abs() / size;
     let on_b = (pb.dot(-n) - support_value(&wb, -n)).abs() / size;
-    let in_a = distance(&Point::new(c.point_a).unwrap(), &Pose::IDENTITY, &shape_a, pose_a);
-    let in_b = distance(&Point::new(c.point_b).unwrap(), &Pose::IDENTITY, &shape_b, pose_b);
+    let in_a = distance(&Point::new(c.point_a).unwrap(), &Pose::IDENTITY, shape_a, pose_a);
+    let in_b = distance(&Point::new(c.point_b).unwrap(), &Pose::IDENTITY, shape_b, pose_b);
     let surface = on_a.max(on_b).max(in_a.to_f64() / size).max(in_b.to_f64() / size);
     assert!(surface <= tol, "witnesses off the surfaces: {on_a} {on_b} {in_a} {in_b}");
     // Moving B by depth × normal (a hair more) separates; a little less does not.
     if depth > 1e-2 * size && tol < 1e-6 {
         let apart = translated(pose_b, n * depth * (1.0 + 1e-6));
-        assert!(!intersects(&shape_a, pose_a, &shape_b, &apart), "still overlapping: {r:?}");
+        assert!(!intersects(shape_a, pose_a, shape_b, &apart), "still overlapping: {r:?}");
         let not_yet = translated(pose_b, n * depth * (1.0 - 1e-3));
-        assert!(intersects(&shape_a, pose_a, &shape_b, &not_yet), "separated too early: {r:?}");
+        assert!(intersects(shape_a, pose_a, shape_b, &not_yet), "separated too early: {r:?}");
         worst.translations_checked += 1;
     }
     worst.depth = worst.depth.max(depth_error);
@@ -332,6 +364,171 @@ fn random_boxes_3d_match_the_oracle() {
         check_polytopes(&a, &pose_a, &b, &pose_b, 1e-9, &mut worst);
     }
     eprintln!("boxes: {worst:?}");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Boxes as `Cuboid`s: answered by the separating-axis test (no GJK, no expansion), checked
+// against the same brute-force oracle as the polytopes.
+
+/// The corners of the box `[−h, h]` (4 in 2D, 8 in 3D).
+fn box_corners<V: Vector>(h: V) -> Vec<V> {
+    (0..1 << V::DIM)
+        .map(|i| {
+            let c =
+                [0, 1, 2]
+                    .map(|k| if k < V::DIM { h.component(k).to_f64() * sign(i, k) } else { 0.0 });
+            V::from_components(c.map(V::Real::from_f64))
+        })
+        .collect()
+}
+
+/// Random overlapping cuboid pairs: half extents in [0.3, 2] × `scale` (one may be flat),
+/// poses from `pose` (given the rng and the scale); every overlapping pair is checked.
+fn random_cuboid_pairs<V: Space>(
+    seed: u64,
+    count: usize,
+    tol: f64,
+    scale: f64,
+    pose: impl Fn(&mut Rng, f64) -> Pose<V>,
+) -> Worst {
+    let mut rng = Rng(seed);
+    let mut worst = Worst::default();
+    let mut attempts = 0;
+    while worst.pairs < count {
+        attempts += 1;
+        assert!(attempts < 20 * count, "too few overlapping pairs");
+        let half = |rng: &mut Rng| {
+            let c = [0; 3].map(|_| rng.uniform(0.3, 2.0) * scale);
+            V::from_components(c.map(V::Real::from_f64))
+        };
+        let (ha, hb) = (half(&mut rng), half(&mut rng));
+        let (a, b) = (Cuboid::new(ha).unwrap(), Cuboid::new(hb).unwrap());
+        let pose_a = pose(&mut rng, 5.0 * scale);
+        let pose_b = pose_a.compose(&pose(&mut rng, 2.0 * scale));
+        let (ca, cb) = (box_corners(ha), box_corners(hb));
+        let pair = Polyhedra { a: (&a, &ca[..], &pose_a), b: (&b, &cb[..], &pose_b) };
+        pair.check(None, tol, &mut worst);
+    }
+    worst
+}
+
+#[test]
+fn random_cuboids_3d_f64_match_the_oracle() {
+    let worst = random_cuboid_pairs::<DVec3>(11, 1000, 1e-9, 1.0, DVec3::random_pose);
+    eprintln!("cuboids 3D f64: {worst:?}");
+}
+
+#[test]
+fn random_cuboids_2d_f64_match_the_oracle() {
+    let worst = random_cuboid_pairs::<DVec2>(12, 1000, 1e-9, 1.0, DVec2::random_pose);
+    eprintln!("cuboids 2D f64: {worst:?}");
+}
+
+#[test]
+fn random_cuboids_in_f32_match_the_oracle() {
+    let worst = random_cuboid_pairs::<Vec3>(13, 300, 1e-4, 1.0, Vec3::random_pose);
+    eprintln!("cuboids 3D f32: {worst:?}");
+    let worst = random_cuboid_pairs::<Vec2>(14, 300, 1e-4, 1.0, Vec2::random_pose);
+    eprintln!("cuboids 2D f32: {worst:?}");
+}
+
+#[test]
+fn tiny_and_huge_cuboids_match_the_oracle() {
+    for (seed, scale) in [(15, 1e-4), (16, 1e4)] {
+        let worst = random_cuboid_pairs::<DVec3>(seed, 200, 1e-9, scale, DVec3::random_pose);
+        eprintln!("cuboids at scale {scale}: {worst:?}");
+    }
+}
+
+/// Parallel faces and edges everywhere: axis-aligned boxes (every face and edge-pair depth
+/// ties with a face's) and boxes turned about z only (the z edges stay parallel).
+#[test]
+fn aligned_and_half_aligned_cuboids_match_the_oracle() {
+    let aligned = |rng: &mut Rng, spread: f64| {
+        Pose::from_translation(DVec3::random_point(rng, [spread; 3])).unwrap()
+    };
+    let worst = random_cuboid_pairs::<DVec3>(17, 500, 1e-9, 1.0, aligned);
+    eprintln!("aligned cuboids: {worst:?}");
+    let about_z = |rng: &mut Rng, spread: f64| {
+        let turn = DQuat::from_rotation_z(rng.uniform(-3.2, 3.2));
+        Pose::new(turn, DVec3::random_point(rng, [spread; 3])).unwrap()
+    };
+    let worst = random_cuboid_pairs::<DVec3>(18, 500, 1e-9, 1.0, about_z);
+    eprintln!("cuboids turned about z: {worst:?}");
+}
+
+/// Two cubes whose edges cross: A turned 45° about x has a top edge along x at height √2; B
+/// turned 45° about y has a bottom edge along y. Lowered until they overlap by 0.1, the depth
+/// is 0.1 along +z, at the crossing point of the edges.
+#[test]
+fn crossing_cube_edges_touch_at_the_crossing() {
+    let cube = Cuboid::new(DVec3::ONE).unwrap();
+    let root2 = 2f64.sqrt();
+    let pose_a = Pose::new(DQuat::from_rotation_x(0.25 * std::f64::consts::PI), DVec3::ZERO);
+    let height = 2.0 * root2 - 0.1;
+    let pose_b = Pose::new(DQuat::from_rotation_y(0.25 * std::f64::consts::PI), DVec3::Z * height);
+    let r = Pair::new(&cube, pose_a.unwrap(), &cube, pose_b.unwrap())
+        .contact_with(&ContactOptions::default(), &mut WarmStart::default());
+    assert_eq!((r.epa, r.gjk_iterations), (None, 0), "the separating-axis test answers");
+    let (depth, n, pa, pb) = full(&r.contact.unwrap());
+    assert_close(depth, 0.1, 1e-12, "depth");
+    assert_vec_close(n, DVec3::Z, 1e-12, "normal");
+    assert_vec_close(pa, DVec3::Z * root2, 1e-12, "point on A's edge");
+    assert_vec_close(pb, DVec3::Z * (root2 - 0.1), 1e-12, "point on B's edge");
+}
+
+/// Identical boxes at the same pose: `D` is the box of twice the half extents, so the depth is
+/// twice the smallest half extent, along that axis (the `+` side: B's centre is not off A's).
+#[test]
+fn coincident_cuboids_separate_along_their_thinnest_axis() {
+    let slab = Cuboid::new(DVec3::new(2.0, 0.25, 1.0)).unwrap();
+    let pose = Pose::new(DQuat::from_rotation_z(0.4), DVec3::new(3.0, -1.0, 2.0)).unwrap();
+    let c = contact(&slab, &pose, &slab, &pose, 0.0).unwrap();
+    assert_close(c.depth, 0.5, 1e-12, "depth");
+    assert_vec_close(c.normal.abs(), (DQuat::from_rotation_z(0.4) * DVec3::Y).abs(), 1e-12, "axis");
+    assert_vec_close(c.point_a - c.point_b, c.normal * 0.5, 1e-12, "points");
+}
+
+/// Rounded boxes: the separating-axis test on the cores, the radii added; cores apart but
+/// within the radii go to GJK (the cores' distance is needed).
+#[test]
+fn rounded_cuboids_add_their_radii() {
+    let core = Cuboid::new(DVec3::new(1.0, 0.5, 0.5)).unwrap();
+    let rounded = Rounded::new(core, 0.1).unwrap();
+    // Cores overlapping by 0.2 along x: depth 0.2 + 0.1 + 0.1.
+    let r = Pair::new(&rounded, Pose::IDENTITY, &rounded, at(DVec3::new(1.8, 0.3, -0.2)))
+        .contact_with(&ContactOptions::default(), &mut WarmStart::default());
+    assert_eq!((r.epa, r.gjk_iterations), (None, 0));
+    let (depth, n, pa, pb) = full(&r.contact.unwrap());
+    assert_close(depth, 0.4, 1e-12, "depth");
+    assert_vec_close(n, DVec3::X, 1e-12, "normal");
+    assert_close(pa.x, 1.1, 1e-12, "A's surface");
+    assert_close(pb.x, 0.7, 1e-12, "B's surface");
+    // Cores 0.05 apart along y, radii 0.2 together: GJK's answer, 0.15 deep.
+    let r = Pair::new(&rounded, Pose::IDENTITY, &rounded, at(DVec3::new(0.5, 1.05, 0.0)))
+        .contact_with(&ContactOptions::default(), &mut WarmStart::default());
+    assert!(r.gjk_iterations > 0);
+    assert_close(r.contact.unwrap().depth, 0.15, 1e-12, "margins overlap");
+}
+
+/// Apart boxes: beyond the prediction distance no contact (the separating axis suffices);
+/// within it, GJK measures the gap.
+#[test]
+fn apart_cuboids_and_the_prediction_distance() {
+    let cube = Cuboid::new(DVec3::ONE).unwrap();
+    let pose_b = Pose::new(DQuat::from_rotation_z(0.3), DVec3::new(2.05 + 0.3, 0.0, 0.0)).unwrap();
+    let gap = distance(&cube, &Pose::IDENTITY, &cube, &pose_b);
+    let far = Pair::new(&cube, Pose::IDENTITY, &cube, pose_b).contact_with(
+        &ContactOptions { prediction: 0.5 * gap, ..Default::default() },
+        &mut WarmStart::default(),
+    );
+    assert_eq!((far.contact, far.gjk_iterations), (None, 0));
+    assert_eq!(far.gjk_termination, Termination::SeparatingAxis);
+    let near = Pair::new(&cube, Pose::IDENTITY, &cube, pose_b).contact_with(
+        &ContactOptions { prediction: 2.0 * gap, ..Default::default() },
+        &mut WarmStart::default(),
+    );
+    assert_close(near.contact.unwrap().depth, -gap, 1e-12, "gap");
 }
 
 fn sign(i: usize, bit: usize) -> f64 {

@@ -38,6 +38,10 @@ impl<V: Vector> Support<V> for Cuboid<V> {
     fn support(&self, dir: V) -> V {
         dir.zip_map(self.half_extents, |d, h| if d < V::Real::ZERO { -h } else { h })
     }
+    #[inline]
+    fn core_box(&self) -> Option<V> {
+        Some(self.half_extents)
+    }
     /// Clamping each coordinate to `[−h, h]`.
     #[inline]
     fn closest_core_point(&self, p: V) -> Option<V> {

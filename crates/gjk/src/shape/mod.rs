@@ -109,6 +109,25 @@ pub trait Support<V: Vector> {
         None
     }
 
+    /// The core's half extents, when the core is the axis-aligned box `[−h, h]` of the local
+    /// frame (boxes and rounded boxes).
+    ///
+    /// Two such shapes skip GJK and EPA in [`contact`](crate::contact()): the separating-axis
+    /// test over the boxes' face normals and edge-pair directions gives the exact penetration
+    /// depth and the touching features, at a fraction of an expansion's cost.
+    ///
+    /// ```
+    /// use gjk::{Cuboid, Rounded, Support};
+    /// use glam::Vec3;
+    /// let slab = Rounded::new(Cuboid::new(Vec3::new(2.0, 0.5, 1.0))?, 0.1)?;
+    /// assert_eq!(slab.core_box(), Some(Vec3::new(2.0, 0.5, 1.0)));
+    /// # Ok::<(), gjk::ShapeError>(())
+    /// ```
+    #[inline]
+    fn core_box(&self) -> Option<V> {
+        None
+    }
+
     /// The point of the core closest to `p` (local frame; `p` itself when inside), when the
     /// shape can compute it exactly and cheaply (boxes, segments, capsules, points, balls).
     /// `None` (the default) leaves the work to GJK.
@@ -263,6 +282,10 @@ impl<V: Vector, S: Support<V> + ?Sized> Support<V> for &S {
         (**self).core_segment()
     }
     #[inline]
+    fn core_box(&self) -> Option<V> {
+        (**self).core_box()
+    }
+    #[inline]
     fn closest_core_point(&self, p: V) -> Option<V> {
         (**self).closest_core_point(p)
     }
@@ -296,6 +319,10 @@ impl<V: Vector, S: Support<V> + ?Sized> Support<V> for alloc::boxed::Box<S> {
     #[inline]
     fn core_segment(&self) -> Option<[V; 2]> {
         (**self).core_segment()
+    }
+    #[inline]
+    fn core_box(&self) -> Option<V> {
+        (**self).core_box()
     }
     #[inline]
     fn closest_core_point(&self, p: V) -> Option<V> {

@@ -56,6 +56,10 @@ impl<S: Support<V>, V: Vector> Support<V> for Rounded<S, V> {
         self.shape.core_segment()
     }
     #[inline]
+    fn core_box(&self) -> Option<V> {
+        self.shape.core_box()
+    }
+    #[inline]
     fn closest_core_point(&self, p: V) -> Option<V> {
         self.shape.closest_core_point(p)
     }
