@@ -52,7 +52,7 @@
 //! the normal they are apart, less far they overlap.
 
 use crate::epa::{penetration, EpaOptions, EpaTermination};
-use crate::gjk::{touch_distance, GjkOptions, Goal, Pair, Termination, WarmStart};
+use crate::gjk::{GjkOptions, Goal, Pair, Termination, WarmStart};
 use crate::math::{Pose, Real, Vector};
 use crate::sat::{box_pair, BoxPair};
 use crate::shape::Support;
@@ -334,8 +334,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
                 // `gap` is a lower bound of the cores' distance. Within GJK's touching
                 // distance (relative to the same size: centres' distance and extents) the
                 // shapes may count as touching: GJK decides.
-                let size = rel.translation().length() + a.length() + b.length();
-                let touch = touch_distance(options.gjk.effective_tolerance(), size * size);
+                let touch = self.box_touch(a, b, options.gjk.effective_tolerance());
                 let reach = prediction + self.a().margin() + self.b().margin() + touch;
                 if gap <= reach {
                     return None;

@@ -345,6 +345,25 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         Some((p.w.length(), touch))
     }
 
+    /// For two box cores ([`Support::core_box`]): the separating-axis test's largest
+    /// separation (positive: a lower bound of the cores' distance; otherwise minus their
+    /// penetration depth) and the touching distance for the relative `tolerance`, relative to
+    /// the centres' distance plus the boxes' extents.
+    #[inline]
+    pub(crate) fn box_separation(&self, tolerance: V::Real) -> Option<(V::Real, V::Real)> {
+        let (a, b) = (self.a.core_box()?, self.b.core_box()?);
+        let gap = crate::sat::box_separation(a, b, &self.relative);
+        Some((gap, self.box_touch(a, b, tolerance)))
+    }
+
+    /// The touching distance of two box cores with half extents `a` and `b`: the relative
+    /// `tolerance` of the centres' distance plus the boxes' extents.
+    #[inline]
+    pub(crate) fn box_touch(&self, a: V, b: V, tolerance: V::Real) -> V::Real {
+        let size = self.relative.translation().length() + a.length() + b.length();
+        touch_distance(tolerance, size * size)
+    }
+
     /// [`Pair::projection`] with its touching distance for the relative `tolerance`: the same
     /// size measure as the loop's `Run::see` (|w| and the points' distances from their shapes'
     /// centres, frame-independent, so B's is taken in B's frame).
@@ -365,6 +384,13 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     pub fn intersects(&self) -> bool {
         if let Some((core_distance, touch)) = self.projected_distance() {
             return core_distance <= self.margins() + touch;
+        }
+        if let Some((gap, touch)) = self.box_separation(V::Real::DEFAULT_TOLERANCE) {
+            // `gap` bounds the cores' distance from below and is exact when they overlap;
+            // in between (apart, but possibly within the margins) GJK decides.
+            if gap <= V::Real::ZERO || gap > self.margins() + touch {
+                return gap <= V::Real::ZERO;
+            }
         }
         // Only the verdict is wanted: skip the witnesses, normal, world transforms and cache
         // store of a full result (a fifth of a box–box query, measured with callgrind).
@@ -662,7 +688,7 @@ impl<V: Vector> Run<V> {
 /// The touching tolerance (a distance) for a relative tolerance and a squared size: `ε × size`
 /// plus a few rounding units of the size.
 #[inline]
-pub(crate) fn touch_distance<R: Real>(tolerance: R, size2: R) -> R {
+fn touch_distance<R: Real>(tolerance: R, size2: R) -> R {
     (tolerance + R::from_f64(16.0) * R::EPSILON) * size2.sqrt()
 }
 

@@ -71,6 +71,24 @@ pub(crate) fn box_pair<V: Vector>(a: V, b: V, rel: &Pose<V>) -> BoxPair<V> {
     BoxPair::Overlap { depth: best.overlap, normal: best.normal, point_a, point_b }
 }
 
+/// The largest separation of box A (`[−a, a]`) and box B (`[−b, b]`, placed by `rel`) over
+/// the candidate axes: positive when the boxes are apart (a lower bound of their distance),
+/// minus the penetration depth otherwise. No witnesses: what an intersection test needs.
+pub(crate) fn box_separation<V: Vector>(a: V, b: V, rel: &Pose<V>) -> V::Real {
+    let frame = Frame::new(a, b, rel);
+    let mut search = Search {
+        best: V::Real::INFINITY,
+        kind: Kind::FaceOfA(0),
+        gap: -V::Real::INFINITY,
+        slop: V::Real::ZERO,
+    };
+    frame.face_axes(&mut search);
+    if V::DIM == 3 && search.gap <= V::Real::ZERO {
+        frame.edge_axes(&mut search);
+    }
+    search.gap
+}
+
 /// The running minimum over the candidate axes.
 struct Search<R> {
     best: R,

@@ -440,6 +440,44 @@ fn tiny_and_huge_cuboids_match_the_oracle() {
     }
 }
 
+/// `intersects` on cuboids (the separating-axis test) against the oracle's hull planes of
+/// `P = {aᵢ − bⱼ}`: the origin inside every plane is an overlap, outside one by more than
+/// 1e-9 of the size a separation; pairs closer to touching are skipped.
+#[test]
+fn random_cuboids_intersect_as_the_oracle_says() {
+    let mut rng = Rng(19);
+    let (mut overlapping, mut apart) = (0, 0);
+    for _ in 0..3000 {
+        let half = |rng: &mut Rng| {
+            DVec3::new(rng.uniform(0.3, 2.0), rng.uniform(0.3, 2.0), rng.uniform(0.3, 2.0))
+        };
+        let (ha, hb) = (half(&mut rng), half(&mut rng));
+        let pose_a = DVec3::random_pose(&mut rng, 5.0);
+        let pose_b = pose_a.compose(&DVec3::random_pose(&mut rng, 3.0));
+        let p = differences(
+            &transformed(&box_corners(ha), &pose_a),
+            &transformed(&box_corners(hb), &pose_b),
+        );
+        let size = p.iter().map(|q| q.length()).fold(0.0, f64::max);
+        let nearest = hull_planes(&p, 3).iter().map(|q| q.offset).fold(f64::INFINITY, f64::min);
+        if nearest.abs() <= 1e-9 * size {
+            continue;
+        }
+        let (a, b) = (Cuboid::new(ha).unwrap(), Cuboid::new(hb).unwrap());
+        assert_eq!(
+            intersects(&a, &pose_a, &b, &pose_b),
+            nearest > 0.0,
+            "{ha} {hb} {pose_a:?} {pose_b:?}"
+        );
+        if nearest > 0.0 {
+            overlapping += 1;
+        } else {
+            apart += 1;
+        }
+    }
+    assert!(overlapping > 500 && apart > 500, "{overlapping} overlapping, {apart} apart");
+}
+
 /// Parallel faces and edges everywhere: axis-aligned boxes (every face and edge-pair depth
 /// ties with a face's) and boxes turned about z only (the z edges stay parallel).
 #[test]
