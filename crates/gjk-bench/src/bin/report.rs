@@ -28,31 +28,88 @@ const BENCH_COMMAND: &str =
 /// What the script runs for the hull section.
 const HULL_BENCH_COMMAND: &str = "cargo bench -p gjk-bench --bench hulls";
 
-/// The workloads in report order, with what parry runs on them (intersects; distance).
-const WORKLOADS: [(&str, &str, &str); 9] = [
-    ("box_box", "3D", "SAT (cuboid–cuboid); SAT-based closest points"),
-    ("sphere_box", "3D", "ball centre projected onto the box (both queries)"),
-    ("capsule_capsule", "3D", "GJK on the rounded shapes (both queries)"),
-    ("hull_32", "3D", "GJK, `ConvexPolyhedron` (hull vertices scanned)"),
-    ("hull_1000", "3D", "GJK, `ConvexPolyhedron` (hull vertices scanned)"),
-    ("cylinder_cone", "3D", "GJK (both queries)"),
-    ("polygon_8", "2D", "GJK, `ConvexPolygon`"),
-    ("circle_polygon", "2D", "disc centre projected onto the polygon (both queries)"),
-    ("tutorial_triangles", "2D", "GJK, `Triangle`"),
+/// The workloads in report order, with what parry runs on them (intersects; distance) and
+/// what we run.
+const WORKLOADS: [(&str, &str, &str, &str); 9] = [
+    (
+        "box_box",
+        "3D",
+        "SAT (cuboid–cuboid); SAT-based closest points",
+        "SAT (intersects); GJK (distance)",
+    ),
+    (
+        "sphere_box",
+        "3D",
+        "ball centre projected onto the box (both queries)",
+        "ball centre projected onto the box",
+    ),
+    (
+        "capsule_capsule",
+        "3D",
+        "GJK on the rounded shapes (both queries)",
+        "closed form on the segment cores",
+    ),
+    (
+        "hull_32",
+        "3D",
+        "GJK, `ConvexPolyhedron` (hull vertices scanned)",
+        "GJK, hull vertices scanned",
+    ),
+    (
+        "hull_1000",
+        "3D",
+        "GJK, `ConvexPolyhedron` (hull vertices scanned)",
+        "GJK, hill climbing on the hull graph",
+    ),
+    ("cylinder_cone", "3D", "GJK (both queries)", "GJK"),
+    ("polygon_8", "2D", "GJK, `ConvexPolygon`", "GJK"),
+    (
+        "circle_polygon",
+        "2D",
+        "disc centre projected onto the polygon (both queries)",
+        "GJK on the disc's centre",
+    ),
+    ("tutorial_triangles", "2D", "GJK, `Triangle`", "GJK"),
 ];
 
-/// What parry's public `query::contact` runs on each workload of the contact table.
-const CONTACT_PATHS: [(&str, &str, &str); 10] = [
-    ("box_box", "3D", "GJK then EPA (its cuboid–cuboid SAT contact is disabled in the dispatcher)"),
-    ("sphere_box", "3D", "ball centre projected onto the box"),
-    ("capsule_capsule", "3D", "GJK then EPA on the whole capsules (radius in the support map)"),
-    ("hull_32", "3D", "GJK then EPA"),
-    ("hull_1000", "3D", "GJK then EPA"),
-    ("cylinder_cone", "3D", "GJK then EPA"),
-    ("polygon_8", "2D", "GJK then EPA"),
-    ("circle_polygon", "2D", "disc centre projected onto the polygon"),
-    ("tutorial_triangles", "2D", "GJK then EPA"),
-    ("box_box_aligned", "3D", "GJK then EPA (every pair penetrates)"),
+/// What parry's public `query::contact` runs on each workload of the contact table, and what
+/// `gjk::contact` runs.
+const CONTACT_PATHS: [(&str, &str, &str, &str); 10] = [
+    (
+        "box_box",
+        "3D",
+        "GJK then EPA (its cuboid–cuboid SAT contact is disabled in the dispatcher)",
+        "SAT on the box cores, witnesses from the clipped features",
+    ),
+    (
+        "sphere_box",
+        "3D",
+        "ball centre projected onto the box",
+        "ball centre projected onto the box (inside: nearest face)",
+    ),
+    (
+        "capsule_capsule",
+        "3D",
+        "GJK then EPA on the whole capsules (radius in the support map)",
+        "closed form on the segment cores (GJK, EPA only when they touch)",
+    ),
+    ("hull_32", "3D", "GJK then EPA", "GJK then EPA"),
+    ("hull_1000", "3D", "GJK then EPA", "GJK then EPA, hill-climbing support"),
+    ("cylinder_cone", "3D", "GJK then EPA", "GJK then EPA"),
+    ("polygon_8", "2D", "GJK then EPA", "GJK then EPA"),
+    (
+        "circle_polygon",
+        "2D",
+        "disc centre projected onto the polygon",
+        "GJK on the disc's centre, EPA when it is inside",
+    ),
+    ("tutorial_triangles", "2D", "GJK then EPA", "GJK then EPA"),
+    (
+        "box_box_aligned",
+        "3D",
+        "GJK then EPA (every pair penetrates)",
+        "SAT on the box cores (every pair penetrates)",
+    ),
 ];
 
 /// The ray workloads and what parry's `RayCast` runs on them.
@@ -196,16 +253,18 @@ const PAIR_PEERS: [(&str, &str); 2] = [("parry", "parry"), ("parry_gjk", "parry 
 
 /// The standard workloads as (name, dimension).
 fn standard_rows() -> Vec<(&'static str, &'static str)> {
-    WORKLOADS.iter().map(|&(name, dim, _)| (name, dim)).collect()
+    WORKLOADS.iter().map(|&(name, dim, _, _)| (name, dim)).collect()
 }
 
 fn workload_table(out: &mut String, accuracy: &[Accuracy]) {
-    out.push_str("| workload | pairs | intersecting | what parry's `query::*` runs |\n");
-    out.push_str("|---|---:|---:|---|\n");
-    for (name, _, parry) in WORKLOADS {
+    out.push_str(
+        "| workload | pairs | intersecting | what parry's `query::*` runs | what we run |\n",
+    );
+    out.push_str("|---|---:|---:|---|---|\n");
+    for (name, _, parry, ours) in WORKLOADS {
         if let Some(a) = accuracy.iter().find(|a| a.name == name) {
             let fraction = 100.0 * a.intersecting_fraction();
-            let _ = writeln!(out, "| {name} | {} | {fraction:.1} % | {parry} |", a.pairs);
+            let _ = writeln!(out, "| {name} | {} | {fraction:.1} % | {parry} | {ours} |", a.pairs);
         }
     }
 }
@@ -266,19 +325,22 @@ fn cast_workload_table(out: &mut String, workloads: &[(&str, &str, &str)], rows:
 }
 
 fn render_contact(out: &mut String, estimates: &Estimates, tables: &Tables) {
-    let rows: Vec<_> = CONTACT_PATHS.iter().map(|&(name, dim, _)| (name, dim)).collect();
+    let rows: Vec<_> = CONTACT_PATHS.iter().map(|&(name, dim, _, _)| (name, dim)).collect();
     out.push_str(
         "\n## Contact (penetration)\n\n\
-         `gjk::contact` (prediction 0: GJK, then EPA when the cores overlap) against parry's \
+         `gjk::contact` (prediction 0; GJK, then EPA when the cores overlap, unless a closed \
+         form or the separating-axis test of two boxes answers) against parry's \
          public `query::contact` (prediction 0) on the standard workloads: separated pairs \
          return no contact, overlapping pairs their depth, normal and points. \
          `parry GJK-only` is `query::details::contact_support_map_support_map` (GJK then EPA) \
          where the dispatcher does something else.\n\n",
     );
     speed_table(out, "contact", &rows, &PAIR_PEERS, estimates);
-    out.push_str("\n| workload | what parry's `query::contact` runs |\n|---|---|\n");
-    for (name, _, parry) in CONTACT_PATHS {
-        let _ = writeln!(out, "| {name} | {parry} |");
+    out.push_str(
+        "\n| workload | what parry's `query::contact` runs | what `gjk::contact` runs |\n|---|---|---|\n",
+    );
+    for (name, _, parry, ours) in CONTACT_PATHS {
+        let _ = writeln!(out, "| {name} | {parry} | {ours} |");
     }
     out.push_str(
         "\n### Penetration depth against exact answers\n\n\
