@@ -381,10 +381,10 @@ fn degenerate_inputs_give_lower_dimensional_hulls() {
     assert_eq!((polygon.dimension(), polygon.faces().len()), (2, 2));
     let square = Hull::new(&to_vectors::<Vec2>(&grid(&mut rng, 5, 2))).unwrap();
     assert_eq!((square.dimension(), square.vertices().len(), square.faces().len()), (2, 4, 4));
-    // Boundary points of a grid that Quickhull met before the corners may stay as (flat)
-    // vertices; the corners must be there.
+    // The corners are the only vertices: points on the cube's edges and faces are not, even
+    // when Quickhull met them before the corners (see `hull_extremes.rs`).
     let cube = Hull::new(&to_vectors::<Vec3>(&grid(&mut rng, 5, 3))).unwrap();
-    assert_eq!(cube.dimension(), 3);
+    assert_eq!((cube.dimension(), cube.vertices().len()), (3, 8));
     for corner in 0..8 {
         let c = [corner & 1, (corner >> 1) & 1, (corner >> 2) & 1].map(|b| 4.0 * b as f32);
         assert!(cube.vertices().contains(&Vec3::from(c)), "corner {c:?} missing");

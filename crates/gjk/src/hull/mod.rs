@@ -5,7 +5,11 @@
 //! Degenerate inputs give lower-dimensional hulls: coplanar points in 3D a flat polygon (still a
 //! 3D shape: it answers 3D support queries), collinear points a segment, one distinct point a
 //! point. Duplicates, collinear and coplanar points on the boundary and near-degenerate jitter
-//! are absorbed by a tolerance relative to the point cloud's size (see [`Hull::tolerance`]).
+//! are absorbed by a tolerance relative to the point cloud's size (see [`Hull::tolerance`]):
+//! every vertex is an extreme point, farther than the tolerance from the convex hull of the
+//! other vertices. Quickhull alone does not promise that (a point on an edge or face of the
+//! final hull can become a vertex before the points around it are seen, and stay); a post-pass
+//! finds such vertices and rebuilds without them ([`prune`](self)).
 //!
 //! Construction runs in `f64` whatever the vector type (an `f32` input is exact in `f64`), so
 //! `f32` hulls are as clean as `f64` ones; the stored vertices are the input points, unchanged.
@@ -21,6 +25,7 @@
 //! first, which shortens the walk to about `√(n / seeds)` steps on round hulls.
 
 mod planar;
+mod prune;
 mod quickhull;
 
 use alloc::vec::Vec;
@@ -529,15 +534,58 @@ fn skeleton<V: Vector>(cloud: &[DVec3], tolerance: f64) -> Option<Skeleton> {
             })
         }
         Layout::Solid(start) => {
-            let Some((kept, index)) = drop_deep_interior(cloud, start, tolerance) else {
-                return quickhull::quickhull(cloud, start, tolerance).ok().map(Skeleton::Solid);
+            let triangles = match drop_deep_interior(cloud, start, tolerance) {
+                None => quickhull::quickhull(cloud, start, tolerance).ok()?,
+                Some((kept, index)) => {
+                    // `start` is kept, in front: its points are the first four of `kept`.
+                    let triangles = quickhull::quickhull(&kept, [0, 1, 2, 3], tolerance).ok()?;
+                    let original = |t: [u32; 3]| t.map(|i| index[i as usize]);
+                    triangles.into_iter().map(original).collect()
+                }
             };
-            // `start` is kept, in front: its points are the first four of `kept`.
-            let triangles = quickhull::quickhull(&kept, [0, 1, 2, 3], tolerance).ok()?;
-            let original = |t: [u32; 3]| t.map(|i| index[i as usize]);
-            Some(Skeleton::Solid(triangles.into_iter().map(original).collect()))
+            extreme_only(cloud, triangles, tolerance).map(Skeleton::Solid)
         }
     }
+}
+
+/// Rebuilds without redundant vertices at most this many times: each round leaves out an
+/// independent set of them (see [`prune::redundant_vertices`]), so a chain of `k` redundant
+/// vertices along an edge needs about `log k` rounds; the vertex list shrinks every round.
+const PRUNE_ROUNDS: usize = 8;
+
+/// The hull `triangles` of `cloud` (indices into it) rebuilt until every vertex is extreme (up
+/// to `tolerance`): Quickhull can leave points on the final hull's edges and faces as vertices
+/// (see [`prune`]). Each round runs Quickhull again on the vertices alone, less the redundant
+/// ones found, and checks the result; after [`PRUNE_ROUNDS`] rebuilds the last one stands.
+/// Inputs without redundant vertices (all the round ones) only pay for one check. `None` if a
+/// rebuild fails (rounding: the caller retries with a larger tolerance).
+///
+/// A removed point lies within `tolerance` of the hull of the points kept in its round. On
+/// exactly degenerate inputs (points on edges and faces) it lies on that hull, which is the
+/// final one; only points that sit near the boundary without lying on it (within the
+/// tolerance, across several rounds) can end up a few tolerances outside the final hull.
+fn extreme_only(
+    cloud: &[DVec3],
+    mut triangles: Vec<[u32; 3]>,
+    tolerance: f64,
+) -> Option<Vec<[u32; 3]>> {
+    for _ in 0..PRUNE_ROUNDS {
+        let mut redundant = prune::redundant_vertices(cloud, &triangles, tolerance);
+        if redundant.is_empty() {
+            break;
+        }
+        redundant.sort_unstable();
+        let mut kept: Vec<u32> = triangles.iter().flatten().copied().collect();
+        kept.sort_unstable();
+        kept.dedup();
+        kept.retain(|i| redundant.binary_search(i).is_err());
+        let points: Vec<DVec3> = kept.iter().map(|&i| cloud[i as usize]).collect();
+        // The remaining vertices span the same solid (the removed ones lie in their hull).
+        let Layout::Solid(start) = layout(&points, tolerance) else { return None };
+        let local = quickhull::quickhull(&points, start, tolerance).ok()?;
+        triangles = local.into_iter().map(|t| t.map(|i| kept[i as usize])).collect();
+    }
+    Some(triangles)
 }
 
 /// Inputs below this size go to Quickhull whole: the interior filter would not pay for itself.

@@ -9,7 +9,11 @@
 //!
 //! Robustness. Faces are *thick*: a point lies above a face only when it is farther than the
 //! tolerance from the face's plane, so points on or near a face (coplanar grids, duplicates,
-//! jitter) never become vertices. Rounding can still make the visible patch something other than
+//! jitter) are dropped with the interior. They are not all gone: a point that became a vertex
+//! before the points around it were processed stays a vertex when those points' cones meet it
+//! only with faces coplanar with it (not seen, being thick), so the final hull can keep points on
+//! its edges and faces as vertices; the caller removes them afterwards (`prune`, `extreme_only`
+//! in the parent module). Rounding can still make the visible patch something other than
 //! a disk (its horizon is then not one simple cycle); the construction detects this and reports
 //! failure, and the caller retries with a larger tolerance. Every loop is bounded: each round
 //! makes one point a vertex and removes it from every outside set.

@@ -255,9 +255,19 @@ pub fn origin_to_hull_exhaustive(points: &[DVec3], dim: usize) -> HullQuery {
     origin_to_hull_with(points, dim, true, f64::INFINITY)
 }
 
-fn origin_to_hull_with(points: &[DVec3], dim: usize, exhaustive: bool, enough: f64) -> HullQuery {
+/// The distance from the origin to `conv(points)` when a plane through the origin has every
+/// point strictly on one side (the origin is outside); `None` otherwise (inside, on the
+/// boundary, or within rounding of it). The first stage of the oracle alone: the closest face
+/// candidate, and the check that its direction separates.
+pub fn origin_separation(points: &[DVec3], dim: usize) -> Option<f64> {
+    let (distance, _, direction) = closest_face(points, dim);
+    let separated = distance > 0.0 && points.iter().all(|p| p.dot(direction) > 0.0);
+    separated.then_some(distance)
+}
+
+/// The smallest `|q|` over the faces of at most `dim` points, with `q` and its direction.
+fn closest_face(points: &[DVec3], dim: usize) -> (f64, DVec3, DVec3) {
     let n = points.len();
-    let scale = points.iter().map(|p| p.length()).fold(0.0, f64::max);
     let mut best = (f64::INFINITY, DVec3::ZERO, DVec3::ZERO);
     let mut consider = |q: Option<(DVec3, DVec3)>| {
         if let Some((q, direction)) = q {
@@ -278,6 +288,13 @@ fn origin_to_hull_with(points: &[DVec3], dim: usize, exhaustive: bool, enough: f
             }
         }
     }
+    best
+}
+
+fn origin_to_hull_with(points: &[DVec3], dim: usize, exhaustive: bool, enough: f64) -> HullQuery {
+    let n = points.len();
+    let scale = points.iter().map(|p| p.length()).fold(0.0, f64::max);
+    let best = closest_face(points, dim);
     let mut contains = false;
     let separated = best.0 > 0.0 && points.iter().all(|p| p.dot(best.2) > 0.0);
     if separated && !exhaustive {
