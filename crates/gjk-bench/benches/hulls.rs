@@ -7,7 +7,7 @@
 //!
 //! Support groups are `<set>/support/<precision>` on the hull of points on the sphere (every
 //! point a vertex), with the functions `scan` (`Hull::scan`: every vertex), `cold`
-//! (`Polytope::support`: hill climbing from the best seed vertex), `warm`
+//! (`Polytope::support`: hill climbing from the seed table's vertex), `warm`
 //! (`Polytope::support_hinted` with the hint left by a direction 0.02 rad away) and `parry`
 //! (`SupportMap::local_support_point` of parry's `ConvexPolyhedron`, a scan of its vertices).
 //! One iteration answers a batch of 256 directions; the throughput is the batch, so

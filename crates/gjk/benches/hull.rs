@@ -94,7 +94,7 @@ fn support(c: &mut Criterion) {
         group.bench_function("climb cold from vertex 0", |b| {
             b.iter(|| pairs.iter().map(|&(d, _)| hull.climb(black_box(d), 0)).sum::<usize>())
         });
-        group.bench_function("climb cold from best seed (support)", |b| {
+        group.bench_function("climb cold from the seed table (support)", |b| {
             b.iter(|| pairs.iter().map(|&(d, _)| polytope.support(black_box(d)).x).sum::<f32>())
         });
         group.bench_function("climb warm (hint from 0.02 rad away)", |b| {

@@ -476,7 +476,7 @@ fn render_hulls(out: &mut String, estimates: &Estimates) {
          One support call on the hull of n points on the unit sphere (all n are vertices), \
          averaged over {batch} random directions. `scan`: `Hull::scan`, a dot product with \
          every vertex; `cold`: `Polytope::support`, hill climbing on the vertex graph from the \
-         best of the hull's seed vertices; `warm`: `Polytope::support_hinted` started from the \
+         seed table's vertex for the direction; `warm`: `Polytope::support_hinted` started from the \
          answer for a direction {angle} rad away (what the previous frame or GJK iteration \
          leaves); `parry`: `SupportMap::local_support_point` of parry's `ConvexPolyhedron` of \
          the same points (a scan). Speed-ups are scan time / climb time.\n\n\

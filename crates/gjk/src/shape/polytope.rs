@@ -96,7 +96,7 @@ fn centroid<V: Vector>(points: &[V]) -> V {
 }
 
 impl<V: Vector> Support<V> for Polytope<V> {
-    /// Scans small hulls; climbs from the best seed vertex otherwise.
+    /// Scans small hulls; climbs from the seed table's vertex for `dir` otherwise.
     #[inline]
     fn support(&self, dir: V) -> V {
         if let Some(found) = self.scanned(dir) {
@@ -107,16 +107,16 @@ impl<V: Vector> Support<V> for Polytope<V> {
 
     /// Climbs from the vertex the hint names and stores where it stopped. The hint is the
     /// vertex index plus one; 0 (the warm-start cache's initial value) or an index beyond
-    /// this hull means "no hint" and starts from the best seed vertex.
+    /// this hull means "no hint" and starts from the seed table's vertex for `dir`.
     #[inline]
     fn support_hinted(&self, dir: V, hint: &mut u32) -> V {
         if let Some(found) = self.scanned(dir) {
             return found;
         }
         let vertices = self.hull.vertices();
-        // Start from the hinted vertex or the best seed, whichever is higher along `dir`: a
-        // hint left by a very different direction (GJK's early iterations turn by large
-        // angles) would otherwise mean a long walk across the hull.
+        // Start from the hinted vertex or the seed, whichever is higher along `dir`: a hint
+        // left by a very different direction (GJK's early iterations turn by large angles)
+        // would otherwise mean a long walk across the hull.
         let seed = self.hull.seed(dir);
         let start = match (*hint as usize).checked_sub(1) {
             Some(i) if i < vertices.len() && vertices[i].dot(dir) >= vertices[seed].dot(dir) => i,
