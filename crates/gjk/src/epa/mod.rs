@@ -34,7 +34,7 @@ use crate::shape::Support;
 use crate::simplex::Simplex;
 
 use polygon::Polygon;
-use polyhedron::Polyhedron;
+use polyhedron::{Large, Small};
 use start::Start;
 
 /// Tuning of the expansion: relative tolerance and iteration cap.
@@ -140,9 +140,15 @@ pub fn penetration<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         Start::Full { vertices, size } => {
             let limits = Limits { tolerance, max_iterations: options.max_iterations, size };
             if V::DIM == 2 {
-                expand(&mut Polygon::new(&vertices), support, limits)
+                let mut polygon = Polygon::empty();
+                polygon.start(&vertices, size);
+                let mut run = Run::new(limits);
+                let termination = run
+                    .expand(&mut polygon, &mut support, true)
+                    .unwrap_or(EpaTermination::IterationCap);
+                run.finish(&polygon, termination)
             } else {
-                expand(&mut Polyhedron::new(&vertices, size), support, limits)
+                staged::<V, Small<V>, Large<V>>(&vertices, size, &mut support, limits)
             }
         }
         Start::Flat { normal } => flat(simplex, normal),
@@ -197,9 +203,10 @@ pub(crate) trait Expansion<V: Vector> {
     fn closest(&self) -> Option<Facet<V>>;
     /// Whether `w` is already a vertex.
     fn has_vertex(&self, w: V) -> bool;
-    /// Adds `vertex`, which lies beyond `facet`, and re-triangulates; leaves the polytope
-    /// unchanged and says why when it cannot (no room, or rounding makes the update
-    /// inconsistent).
+    /// Adds `vertex`, which lies beyond `facet`, and re-triangulates; says why when it cannot.
+    /// Out of room ([`Stuck::Full`]), the polytope is left unchanged (a larger one can take
+    /// over); after [`Stuck::Degenerate`] it may be inconsistent, and the expansion ends
+    /// without reading it again.
     fn grow(&mut self, facet: &Facet<V>, vertex: Vertex<V>) -> Result<(), Stuck>;
     /// Every live facet with an area.
     fn facets(&self) -> impl Iterator<Item = Facet<V>> + '_;
@@ -230,59 +237,141 @@ struct Limits<R> {
     size: R,
 }
 
-/// The generic EPA loop (van den Bergen 2001) over a polytope that contains the origin.
+/// A polytope's storage: built empty where it lives (it is large; returning it would copy
+/// it), then filled.
+pub(crate) trait Storage<V: Vector>: Expansion<V> {
+    /// Empty storage.
+    fn empty() -> Self;
+    /// Makes the empty storage the starting simplex of `vertices` (the first `DIM + 1`);
+    /// `size` is the largest |w|.
+    fn start(&mut self, vertices: &[Vertex<V>; 4], size: V::Real);
+}
+
+/// A larger polytope's storage taking over a smaller one's, slot for slot.
+pub(crate) trait Absorb<S> {
+    /// Makes this empty storage a copy of `small`.
+    fn absorb(&mut self, small: &S);
+}
+
+/// The expansion in a small polytope `S` first, moved into the large `L` if it fills up: the
+/// run continues there with the support point the small one had no room for.
+#[inline]
+fn staged<V: Vector, S: Storage<V>, L: Storage<V> + Absorb<S>>(
+    vertices: &[Vertex<V>; 4],
+    size: V::Real,
+    support: &mut impl FnMut(V) -> Vertex<V>,
+    limits: Limits<V::Real>,
+) -> Penetration<V> {
+    let mut run = Run::new(limits);
+    let mut small = S::empty();
+    small.start(vertices, size);
+    let (facet, vertex) = match run.expand(&mut small, support, false) {
+        Ok(termination) => return run.finish(&small, termination),
+        Err(pending) => pending,
+    };
+    let mut large = L::empty();
+    large.absorb(&small);
+    let termination = match large.grow(&facet, vertex) {
+        Ok(()) => run.expand(&mut large, support, true).unwrap_or(EpaTermination::IterationCap),
+        Err(Stuck::Full) => EpaTermination::IterationCap,
+        Err(Stuck::Degenerate) => EpaTermination::Degenerate,
+    };
+    run.finish(&large, termination)
+}
+
+/// The state of the generic EPA loop (van den Bergen 2001) over a polytope that contains the
+/// origin.
 ///
 /// Besides the lower bound (the closest facet's distance) it keeps the best upper bound: the
 /// smallest support value `n·w` over the directions tried, since `depth = min_n h_D(n)`. When
 /// the loop stops short of convergence (curved shapes at the iteration cap, rounding trouble)
 /// that direction is the better answer — translating B by it really separates the shapes.
-fn expand<V: Vector, E: Expansion<V>>(
-    polytope: &mut E,
-    mut support: impl FnMut(V) -> Vertex<V>,
+struct Run<V: Vector> {
     limits: Limits<V::Real>,
-) -> Penetration<V> {
-    let rounding = V::Real::from_f64(64.0) * V::Real::EPSILON;
-    let mut size = limits.size;
-    let mut iterations = 0;
-    let mut upper: Option<(V::Real, V, Vertex<V>)> = None;
-    let termination = loop {
-        let Some(facet) = polytope.closest() else {
-            break EpaTermination::Degenerate;
-        };
-        if iterations >= limits.max_iterations {
-            break EpaTermination::IterationCap;
+    /// Relative rounding of the arithmetic: `rounding × size` is the absolute slack.
+    rounding: V::Real,
+    /// The largest |w| so far.
+    size: V::Real,
+    iterations: u32,
+    /// The smallest support value so far, with its direction and support point.
+    upper: Option<(V::Real, V, Vertex<V>)>,
+}
+
+impl<V: Vector> Run<V> {
+    #[inline]
+    fn new(limits: Limits<V::Real>) -> Self {
+        Self {
+            limits,
+            rounding: V::Real::from_f64(64.0) * V::Real::EPSILON,
+            size: limits.size,
+            iterations: 0,
+            upper: None,
         }
-        iterations += 1;
-        let vertex = support(facet.normal);
-        size = size.max(vertex.w.length());
-        let bound = facet.normal.dot(vertex.w);
-        if upper.is_none_or(|(u, _, _)| bound < u) {
-            upper = Some((bound, facet.normal, vertex));
+    }
+
+    /// Expands `polytope` until the bounds meet or the loop has to stop. When the polytope is
+    /// full and `last` is false, returns the closest facet and the support point that did not
+    /// fit, for a larger polytope to continue with; otherwise how the expansion ended.
+    #[inline]
+    fn expand<E: Expansion<V>>(
+        &mut self,
+        polytope: &mut E,
+        support: &mut impl FnMut(V) -> Vertex<V>,
+        last: bool,
+    ) -> Result<EpaTermination, (Facet<V>, Vertex<V>)> {
+        loop {
+            let Some(facet) = polytope.closest() else {
+                return Ok(EpaTermination::Degenerate);
+            };
+            if self.iterations >= self.limits.max_iterations {
+                return Ok(EpaTermination::IterationCap);
+            }
+            self.iterations += 1;
+            let vertex = support(facet.normal);
+            self.size = self.size.max(vertex.w.length());
+            let bound = facet.normal.dot(vertex.w);
+            if self.upper.is_none_or(|(u, _, _)| bound < u) {
+                self.upper = Some((bound, facet.normal, vertex));
+            }
+            // Upper bound minus lower bound d: how far the facet is from D's boundary.
+            let gap = self.upper.map_or(bound, |(u, _, _)| u) - facet.distance;
+            if gap <= self.limits.tolerance * facet.distance.abs() + self.rounding * self.size {
+                return Ok(EpaTermination::Converged);
+            }
+            if polytope.has_vertex(vertex.w) {
+                return Ok(EpaTermination::Degenerate);
+            }
+            match polytope.grow(&facet, vertex) {
+                Ok(()) => {}
+                Err(Stuck::Full) if last => return Ok(EpaTermination::IterationCap),
+                Err(Stuck::Full) => return Err((facet, vertex)),
+                Err(Stuck::Degenerate) => return Ok(EpaTermination::Degenerate),
+            }
         }
-        // Upper bound minus lower bound d: how far the facet is from D's boundary.
-        let gap = upper.map_or(bound, |(u, _, _)| u) - facet.distance;
-        if gap <= limits.tolerance * facet.distance.abs() + rounding * size {
-            break EpaTermination::Converged;
+    }
+
+    /// The answer once the expansion ended with `termination`.
+    #[inline]
+    fn finish<E: Expansion<V>>(&self, polytope: &E, termination: EpaTermination) -> Penetration<V> {
+        match self.upper {
+            Some((depth, normal, vertex)) if termination != EpaTermination::Converged => {
+                Penetration {
+                    depth,
+                    normal,
+                    point_a: vertex.a,
+                    point_b: vertex.a - vertex.w,
+                    iterations: self.iterations,
+                    termination,
+                }
+            }
+            _ => answer(
+                polytope,
+                self.iterations,
+                termination,
+                self.rounding * self.size,
+                self.limits.tolerance,
+            ),
         }
-        if polytope.has_vertex(vertex.w) {
-            break EpaTermination::Degenerate;
-        }
-        match polytope.grow(&facet, vertex) {
-            Ok(()) => {}
-            Err(Stuck::Full) => break EpaTermination::IterationCap,
-            Err(Stuck::Degenerate) => break EpaTermination::Degenerate,
-        }
-    };
-    match upper {
-        Some((depth, normal, vertex)) if termination != EpaTermination::Converged => Penetration {
-            depth,
-            normal,
-            point_a: vertex.a,
-            point_b: vertex.a - vertex.w,
-            iterations,
-            termination,
-        },
-        _ => answer(polytope, iterations, termination, rounding * size, limits.tolerance),
     }
 }
 
@@ -363,4 +452,49 @@ pub(crate) fn unit<V: Vector>(v: V) -> Option<V> {
 pub(crate) fn area2<V: Vector>(a: V, b: V, c: V) -> V::Real {
     let (u, v) = (b - a, c - a);
     u.component(0) * v.component(1) - u.component(1) * v.component(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Ellipsoid, GjkOptions, Goal, Pose, WarmStart};
+    use glam::DVec3;
+
+    /// EPA on the pair's GJK simplex, in the small polytope `S` moving into `L` when full.
+    fn staged_run<S: Storage<DVec3>, L: Storage<DVec3> + Absorb<S>>(
+        pair: &Pair<'_, DVec3, Ellipsoid<DVec3>, Ellipsoid<DVec3>>,
+        simplex: &Simplex<DVec3>,
+        options: &EpaOptions<f64>,
+    ) -> Penetration<DVec3> {
+        let mut hints = [0u32; 2];
+        let mut support = |dir: DVec3| Vertex::from(pair.support_hinted(dir, &mut hints));
+        let start = start::full_simplex(simplex, &mut support, options.tolerance, DVec3::X);
+        let Start::Full { vertices, size } = start else { panic!("two balls are not flat") };
+        let limits =
+            Limits { tolerance: options.tolerance, max_iterations: options.max_iterations, size };
+        staged::<DVec3, S, L>(&vertices, size, &mut support, limits)
+    }
+
+    /// Two overlapping balls (as ellipsoids: round cores, so only EPA answers) at a tight
+    /// tolerance need more support points than the small polytope holds: the expansion moves
+    /// into the large one and ends exactly as if it had started there (here at the iteration
+    /// cap), close to the closed form `r_A + r_B − |c_B − c_A|` along the centres.
+    #[test]
+    fn a_long_expansion_moves_into_the_large_polytope() {
+        let a = Ellipsoid::new(DVec3::splat(1.0)).unwrap();
+        let b = Ellipsoid::new(DVec3::splat(0.7)).unwrap();
+        let offset = DVec3::new(0.9, 0.4, -0.3);
+        let pair = Pair::new(&a, Pose::IDENTITY, &b, Pose::from_translation(offset).unwrap());
+        let gjk = pair.gjk(Goal::Distance, &GjkOptions::default(), &mut WarmStart::default());
+        let options = EpaOptions { tolerance: 1e-9, max_iterations: 64 };
+        let moved = staged_run::<Small<DVec3>, Large<DVec3>>(&pair, &gjk.simplex, &options);
+        let direct = staged_run::<Large<DVec3>, Large<DVec3>>(&pair, &gjk.simplex, &options);
+        assert_eq!(moved, direct);
+        assert_eq!(penetration(&pair, &gjk.simplex, &options), moved);
+        // More support points than the small polytope's 32 vertices less the 4 it starts with.
+        assert!(moved.iterations > 28, "{moved:?}");
+        let depth = 1.7 - offset.length();
+        assert!((moved.depth - depth).abs() < 5e-5 * depth, "{moved:?} vs {depth}");
+        assert!((moved.normal - offset.normalize()).length() < 1e-2, "{moved:?}");
+    }
 }

@@ -5,7 +5,7 @@
 //! beyond that edge and, angularly, between its ends. Inserting `w` between `vᵢ` and `vᵢ₊₁`
 //! therefore keeps the polygon convex and counter-clockwise: no horizon search is needed.
 
-use super::{area2, Expansion, Facet, Stuck, Vertex};
+use super::{area2, Expansion, Facet, Storage, Stuck, Vertex};
 use crate::math::{Real, Vector};
 
 /// The most vertices the polygon holds (3 to start, one per iteration).
@@ -20,20 +20,26 @@ pub(crate) struct Polygon<V: Vector> {
     len: usize,
 }
 
-impl<V: Vector> Polygon<V> {
-    /// The triangle of the first three `vertices`, turned counter-clockwise.
-    pub(crate) fn new(vertices: &[Vertex<V>; 4]) -> Self {
-        let mut polygon =
-            Self { vertices: [Vertex::ZERO; CAPACITY], edges: [None; CAPACITY], len: 3 };
-        let [p, q, r, _] = *vertices;
-        let ccw = area2(p.w, q.w, r.w) >= V::Real::ZERO;
-        polygon.vertices[..3].copy_from_slice(&if ccw { [p, q, r] } else { [p, r, q] });
-        for i in 0..3 {
-            polygon.edges[i] = polygon.edge(i);
-        }
-        polygon
+impl<V: Vector> Storage<V> for Polygon<V> {
+    #[inline(always)]
+    fn empty() -> Self {
+        Self { vertices: [Vertex::ZERO; CAPACITY], edges: [None; CAPACITY], len: 0 }
     }
 
+    /// The triangle of the first three `vertices`, turned counter-clockwise.
+    #[inline]
+    fn start(&mut self, vertices: &[Vertex<V>; 4], _size: V::Real) {
+        let [p, q, r, _] = *vertices;
+        let ccw = area2(p.w, q.w, r.w) >= V::Real::ZERO;
+        self.vertices[..3].copy_from_slice(&if ccw { [p, q, r] } else { [p, r, q] });
+        self.len = 3;
+        for i in 0..3 {
+            self.edges[i] = self.edge(i);
+        }
+    }
+}
+
+impl<V: Vector> Polygon<V> {
     /// The normal and distance of edge `i`, from its vertices.
     fn edge(&self, i: usize) -> Option<(V, V::Real)> {
         let (from, to) = (self.vertices[i].w, self.vertices[(i + 1) % self.len].w);

@@ -16,14 +16,20 @@
 //! distances in separate arrays): finding the closest facet reads one dense array of distances,
 //! and every array starts zeroed (a `memset`), since only slots already written are ever read.
 //! A step remembers the facets it found visible, so deleting them touches nothing else.
+//!
+//! The capacity is a type parameter: the expansion starts in a small polytope ([`Small`]: most
+//! runs need a couple of dozen vertices, and zeroing the storage is a fair part of a short run)
+//! and moves into a large one ([`Large`]) only when the small one fills up. The move copies the
+//! slots as they are, so the expansion continues exactly as if it had started in the large one.
 
-use super::{cross, unit, Expansion, Facet, Stuck, Vertex};
+use super::{cross, unit, Absorb, Expansion, Facet, Storage, Stuck, Vertex};
 use crate::math::{Real, Vector};
 
-/// The most vertices the polytope holds (4 to start, one per iteration).
-const MAX_VERTICES: usize = 72;
-/// The most facets a closed triangulated polytope of `MAX_VERTICES` vertices has.
-const MAX_FACETS: usize = 2 * MAX_VERTICES - 4;
+/// The polytope most expansions fit in: 32 vertices.
+pub(crate) type Small<V> = Polyhedron<V, 32, { 2 * 32 - 4 }>;
+/// The polytope an expansion moves into when [`Small`] fills up: 72 vertices (4 to start, then
+/// one per iteration).
+pub(crate) type Large<V> = Polyhedron<V, 72, { 2 * 72 - 4 }>;
 
 /// Facet and vertex indices fit in a byte.
 type Index = u8;
@@ -48,142 +54,129 @@ impl Link {
     }
 }
 
-/// The polytope.
-pub(crate) struct Polyhedron<V: Vector> {
-    vertices: [Vertex<V>; MAX_VERTICES],
-    vertex_count: usize,
-    /// Each facet's vertex indices, counter-clockwise seen from outside.
-    corners: [[Index; 3]; MAX_FACETS],
-    /// Across each facet's edge `i`: the neighbouring facet and the edge's index there.
-    links: [[Link; 3]; MAX_FACETS],
-    /// Outward unit normals (zero for a triangle without area).
-    normals: [V; MAX_FACETS],
-    /// `normal · corner`: infinite for free slots and triangles without area, so that neither
-    /// is ever closest nor seen.
-    distances: [V::Real; MAX_FACETS],
-    /// The expansion step that last found each facet visible (0: never).
-    stamps: [u8; MAX_FACETS],
-    /// Slots `0..facet_slots` have been used; free ones among them are listed in `free`.
-    facet_slots: usize,
-    free: [Index; MAX_FACETS],
-    free_count: usize,
-    /// The current expansion step (stamps the facets found visible); at most one per vertex.
-    step: u8,
+/// The starting tetrahedron's facets: `[0, 1, 2]` with vertex 3 below it, and the three facets
+/// through vertex 3, all counter-clockwise seen from outside.
+const TETRAHEDRON: [[Index; 3]; 4] = [[0, 1, 2], [0, 3, 1], [0, 2, 3], [1, 3, 2]];
+
+/// Across each edge of [`TETRAHEDRON`]'s facets: the facet holding that edge reversed, and the
+/// edge's index there.
+const TETRAHEDRON_LINKS: [[Link; 3]; 4] = {
+    let mut links = [[Link(0); 3]; 4];
+    let mut f = 0;
+    while f < 4 {
+        let mut e = 0;
+        while e < 3 {
+            let (from, to) = (TETRAHEDRON[f][e], TETRAHEDRON[f][(e + 1) % 3]);
+            let mut g = 0;
+            while g < 4 {
+                let mut k = 0;
+                while k < 3 {
+                    if TETRAHEDRON[g][k] == to && TETRAHEDRON[g][(k + 1) % 3] == from {
+                        links[f][e] = Link(((g as u16) << 2) | k as u16);
+                    }
+                    k += 1;
+                }
+                g += 1;
+            }
+            e += 1;
+        }
+        f += 1;
+    }
+    links
+};
+
+/// The polytope, with room for `N` vertices and `F = 2N − 4` facets.
+///
+/// The fields are laid out in this order (`repr(C)`) so that the zeroing of a new polytope is a
+/// few `memset`s of under 2 KiB, split by the fields that start non-zero, rather than one large
+/// one (which the C library runs as a `rep stosb`).
+#[repr(C)]
+pub(crate) struct Polyhedron<V: Vector, const N: usize, const F: usize> {
+    vertices: [Vertex<V>; N],
     /// How far below a facet's plane a new point still counts as seeing it: a few rounding
     /// units of the polytope's size, so that a point on the plane of a neighbouring facet
     /// (common on boxes, whose support points often lie in the middle of a face of `D`)
     /// replaces that facet instead of making a fan triangle without area.
     slack: V::Real,
+    /// Outward unit normals (zero for a triangle without area).
+    normals: [V; F],
+    /// `normal · corner`: infinite for free slots and triangles without area, so that neither
+    /// is ever closest nor seen.
+    distances: [V::Real; F],
+    /// Each facet's vertex indices, counter-clockwise seen from outside.
+    corners: [[Index; 3]; F],
+    /// Across each facet's edge `i`: the neighbouring facet and the edge's index there.
+    links: [[Link; 3]; F],
+    /// The expansion step that last found each facet visible (0: never; marks of earlier
+    /// steps are stale).
+    stamps: [u8; F],
+    /// Free slots among `0..facet_slots`.
+    free: [Index; F],
     /// The facets the current step found visible.
-    visible: [Index; MAX_FACETS],
+    visible: [Index; F],
+    /// The horizon walk's pending edges (a visible facet's side).
+    pending: [Link; F],
+    /// The horizon of the current step (a simple cycle, so at most one edge per vertex): the
+    /// unseen facets' sides of its edges, and the edges' ends `(s, t)` (the new facet on each
+    /// is `(s, t, w)`); kept here so each step reuses the space.
+    horizon: [Link; N],
+    rim: [[Index; 2]; N],
+    vertex_count: usize,
+    /// Slots `0..facet_slots` have been used.
+    facet_slots: usize,
+    free_count: usize,
     visible_len: usize,
-    /// The horizon of the current step as the unseen facets' sides of its edges (a simple
-    /// cycle, so at most one edge per vertex), and the planes of the facets that will close
-    /// it; kept here so each step reuses the space.
-    horizon: [Link; MAX_VERTICES],
-    planes: [(V, V::Real); MAX_VERTICES],
     horizon_len: usize,
+    /// The current expansion step (stamps the facets found visible); at most one per vertex.
+    step: u8,
 }
 
-impl<V: Vector> Polyhedron<V> {
-    /// The tetrahedron of `vertices` (affinely independent), with outward-facing facets;
-    /// `size` is the largest |w|, the scale of rounding errors.
-    #[inline(always)]
-    pub(crate) fn new(vertices: &[Vertex<V>; 4], size: V::Real) -> Self {
-        let mut polytope = Self {
-            vertices: [Vertex::ZERO; MAX_VERTICES],
-            vertex_count: 4,
-            corners: [[0; 3]; MAX_FACETS],
-            links: [[Link(0); 3]; MAX_FACETS],
-            normals: [V::ZERO; MAX_FACETS],
-            distances: [V::Real::ZERO; MAX_FACETS],
-            stamps: [0; MAX_FACETS],
-            facet_slots: 4,
-            free: [0; MAX_FACETS],
-            free_count: 0,
-            step: 0,
-            slack: V::Real::from_f64(64.0) * V::Real::EPSILON * size,
-            visible: [0; MAX_FACETS],
-            visible_len: 0,
-            horizon: [Link(0); MAX_VERTICES],
-            planes: [(V::ZERO, V::Real::ZERO); MAX_VERTICES],
-            horizon_len: 0,
-        };
-        let [p0, p1, p2, p3] = *vertices;
-        // Orient so that p3 lies below the facet (p0, p1, p2): negative volume.
-        let positive = V::tetrahedron_volume6(p0.w, p1.w, p2.w, p3.w) > V::Real::ZERO;
-        polytope.vertices[..4].copy_from_slice(&if positive {
-            [p0, p2, p1, p3]
-        } else {
-            [p0, p1, p2, p3]
-        });
-        const CORNERS: [[Index; 3]; 4] = [[0, 1, 2], [0, 3, 1], [0, 2, 3], [1, 3, 2]];
-        for (slot, &c) in CORNERS.iter().enumerate() {
-            polytope.set_facet(slot, c);
-        }
-        // Link each edge to the facet holding it reversed.
-        for (f, corners) in CORNERS.iter().enumerate() {
-            for e in 0..3 {
-                let (from, to) = edge_ends(corners, e);
-                for g in (0..4).filter(|&g| g != f) {
-                    if let Some(k) = (0..3).find(|&k| edge_ends(&CORNERS[g], k) == (to, from)) {
-                        polytope.links[f][e] = Link::new(g, k);
-                    }
-                }
-            }
-        }
-        polytope
-    }
-
-    /// Puts the triangle on `corners` in `slot` with its plane (no normal and an infinite
-    /// distance when it has no area); the links are the caller's.
-    fn set_facet(&mut self, slot: usize, corners: [Index; 3]) {
-        let (normal, distance) = self.plane(corners).unwrap_or((V::ZERO, V::Real::INFINITY));
-        self.corners[slot] = corners;
-        self.normals[slot] = normal;
-        self.distances[slot] = distance;
-    }
-
-    /// The outward unit normal of the triangle on `corners` and its plane's distance from the
-    /// origin, or `None` when the triangle has no area.
-    #[inline]
-    fn plane(&self, corners: [Index; 3]) -> Option<(V, V::Real)> {
-        let [a, b, c] = corners.map(|i| self.vertices[i as usize].w);
-        let n = unit(cross(b - a, c - a))?;
-        // The mean of the corners' offsets treats the three alike.
-        Some((n, (n.dot(a) + n.dot(b) + n.dot(c)) * V::Real::from_f64(1.0 / 3.0)))
-    }
-
+impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
     /// Whether `w` lies above `facet`'s plane (less the slack).
     #[inline]
     fn sees(&self, facet: usize, w: V) -> bool {
         self.normals[facet].dot(w) > self.distances[facet] - self.slack
     }
 
-    /// Marks the facets visible from `w` reachable from `facet` (entered through its edge
-    /// `entry`) and lists the horizon edges in counter-clockwise order. `false` when the list
-    /// overflows or the walk goes too deep, which a consistent polytope never does.
-    fn silhouette(&mut self, facet: usize, entry: usize, w: V, depth: usize) -> bool {
-        if self.stamps[facet] == self.step {
-            return true;
-        }
-        if !self.sees(facet, w) {
-            if self.horizon_len == MAX_VERTICES {
-                return false;
+    /// The horizon walk (van den Bergen's "silhouette") from the closest facet `start`, which
+    /// `w` sees: depth first over the facets `w` sees, entering each through one edge and
+    /// leaving through the other two in order, so that the unseen facets met on the way list
+    /// the horizon as one counter-clockwise loop. Marks and lists the visible facets. `false`
+    /// when a list overflows, which a consistent polytope never does (each facet is marked at
+    /// most once).
+    #[inline]
+    fn walk(&mut self, start: usize, w: V) -> bool {
+        self.mark_visible(start);
+        // A stack of edges to cross (the visible facet's side), the next one on top.
+        self.pending[0] = Link::new(start, 2);
+        self.pending[1] = Link::new(start, 1);
+        self.pending[2] = Link::new(start, 0);
+        let mut top = 3;
+        while top > 0 {
+            top -= 1;
+            let here = self.pending[top];
+            let across = self.links[here.facet()][here.edge()];
+            let g = across.facet();
+            if self.stamps[g] == self.step {
+                continue;
             }
-            self.horizon[self.horizon_len] = Link::new(facet, entry);
-            self.horizon_len += 1;
-            return true;
-        }
-        if depth > MAX_FACETS {
-            return false;
-        }
-        self.mark_visible(facet);
-        let links = self.links[facet];
-        for k in 1..3 {
-            let across = links[if entry + k >= 3 { entry + k - 3 } else { entry + k }];
-            if !self.silhouette(across.facet(), across.edge(), w, depth + 1) {
-                return false;
+            if self.sees(g, w) {
+                self.mark_visible(g);
+                let entry = across.edge();
+                if top + 2 > F {
+                    return false;
+                }
+                self.pending[top] = Link::new(g, prev(entry, 3));
+                self.pending[top + 1] = Link::new(g, next(entry, 3));
+                top += 2;
+            } else {
+                if self.horizon_len == N {
+                    return false;
+                }
+                self.horizon[self.horizon_len] = across;
+                let (s, t) = edge_ends(&self.corners[here.facet()], here.edge());
+                self.rim[self.horizon_len] = [s, t];
+                self.horizon_len += 1;
             }
         }
         true
@@ -197,65 +190,68 @@ impl<V: Vector> Polyhedron<V> {
         self.visible_len += 1;
     }
 
-    /// The current horizon's edges as `(s, t)`: the new facet on each is `(s, t, w)` (the
-    /// unseen facet's edge reversed).
-    #[inline]
-    fn horizon_edge(&self, i: usize) -> (Index, Index) {
-        let h = self.horizon[i];
-        let (from, to) = edge_ends(&self.corners[h.facet()], h.edge());
-        (to, from)
-    }
-
     /// Whether the horizon is one closed loop: each edge ends where the next begins.
+    #[inline]
     fn closes(&self) -> bool {
         let n = self.horizon_len;
-        n >= 3 && (0..n).all(|i| self.horizon_edge(i).1 == self.horizon_edge(next(i, n)).0)
+        n >= 3 && (0..n).all(|i| self.rim[i][1] == self.rim[next(i, n)][0])
     }
 
-    /// A free facet slot.
+    /// Replaces the facets the current step found visible by the fan from the new vertex
+    /// `apex` (at `w`) to the horizon. `false`, with the polytope left inconsistent, when a
+    /// new facet has no area (`w` on a horizon edge's line); the expansion then ends without
+    /// reading the polytope again.
     #[inline]
-    fn allocate(&mut self) -> usize {
-        if self.free_count > 0 {
-            self.free_count -= 1;
-            self.free[self.free_count] as usize
-        } else {
-            self.facet_slots += 1;
-            self.facet_slots - 1
-        }
-    }
-
-    /// Replaces the facets the current step found visible by the fan from vertex `apex` to the
-    /// horizon, whose planes are in `self.planes`.
-    fn stitch(&mut self, apex: Index) {
-        for &slot in &self.visible[..self.visible_len] {
-            self.distances[slot as usize] = V::Real::INFINITY;
+    fn stitch(&mut self, apex: Index, w: V) -> bool {
+        for i in 0..self.visible_len {
+            let slot = self.visible[i];
+            self.distances[usize::from(slot)] = V::Real::INFINITY;
             self.free[self.free_count] = slot;
             self.free_count += 1;
         }
-        let n = self.horizon_len;
-        let mut slots = [0usize; MAX_VERTICES];
-        for slot in slots.iter_mut().take(n) {
-            *slot = self.allocate();
-        }
+        // The new facets take the free slots from the top of the list down, then fresh ones.
+        let (free, fresh, n) = (self.free_count, self.facet_slots, self.horizon_len);
+        let slot = |free_list: &[Index; F], i: usize| {
+            if i < free {
+                usize::from(free_list[free - 1 - i])
+            } else {
+                fresh + i - free
+            }
+        };
         for i in 0..n {
             let h = self.horizon[i];
-            let (s, t) = self.horizon_edge(i);
-            let (normal, distance) = self.planes[i];
-            let slot = slots[i];
-            let before = slots[if i == 0 { n - 1 } else { i - 1 }];
-            self.corners[slot] = [s, t, apex];
-            self.links[slot] = [h, Link::new(slots[next(i, n)], 2), Link::new(before, 1)];
-            self.normals[slot] = normal;
-            self.distances[slot] = distance;
-            self.stamps[slot] = 0;
-            self.links[h.facet()][h.edge()] = Link::new(slot, 0);
+            let [s, t] = self.rim[i];
+            let here = slot(&self.free, i);
+            let before = slot(&self.free, prev(i, n));
+            let after = slot(&self.free, next(i, n));
+            let (ws, wt) = (self.vertices[usize::from(s)].w, self.vertices[usize::from(t)].w);
+            let Some((normal, distance)) = plane(ws, wt, w) else {
+                return false;
+            };
+            self.corners[here] = [s, t, apex];
+            self.links[here] = [h, Link::new(after, 2), Link::new(before, 1)];
+            self.normals[here] = normal;
+            self.distances[here] = distance;
+            self.links[h.facet()][h.edge()] = Link::new(here, 0);
         }
+        self.free_count = free.saturating_sub(n);
+        self.facet_slots = fresh + n.saturating_sub(free);
+        true
     }
 
     /// How many facet slots are free or freeable without growing past capacity.
     fn room(&self) -> usize {
-        MAX_FACETS - self.facet_slots + self.free_count
+        F - self.facet_slots + self.free_count
     }
+}
+
+/// The outward unit normal of the triangle `a, b, c` (counter-clockwise seen from outside) and
+/// its plane's distance from the origin, or `None` when the triangle has no area.
+#[inline]
+fn plane<V: Vector>(a: V, b: V, c: V) -> Option<(V, V::Real)> {
+    let n = unit(cross(b - a, c - a))?;
+    // The mean of the corners' offsets treats the three alike.
+    Some((n, (n.dot(a) + n.dot(b) + n.dot(c)) * V::Real::from_f64(1.0 / 3.0)))
 }
 
 /// The ends of edge `e` of a triangle with these corners.
@@ -274,7 +270,91 @@ fn next(i: usize, n: usize) -> usize {
     }
 }
 
-impl<V: Vector> Expansion<V> for Polyhedron<V> {
+/// `(i − 1) mod n` for `i < n`.
+#[inline]
+fn prev(i: usize, n: usize) -> usize {
+    if i == 0 {
+        n - 1
+    } else {
+        i - 1
+    }
+}
+
+impl<V: Vector, const N: usize, const F: usize> Storage<V> for Polyhedron<V, N, F> {
+    #[inline(always)]
+    fn empty() -> Self {
+        const { assert!(F == 2 * N - 4 && F < 256 && N < 256) };
+        Self {
+            vertices: [Vertex::ZERO; N],
+            // Not zero: splits the zeroing (see the struct's docs); set by `start`.
+            slack: V::Real::INFINITY,
+            normals: [V::ZERO; F],
+            distances: [V::Real::INFINITY; F],
+            corners: [[0; 3]; F],
+            links: [[Link(0); 3]; F],
+            stamps: [0; F],
+            free: [0; F],
+            visible: [0; F],
+            pending: [Link(0); F],
+            horizon: [Link(0); N],
+            rim: [[0; 2]; N],
+            vertex_count: 0,
+            facet_slots: 0,
+            free_count: 0,
+            visible_len: 0,
+            horizon_len: 0,
+            step: 0,
+        }
+    }
+
+    /// Makes this (empty) polytope the tetrahedron of `vertices` (affinely independent), with
+    /// outward-facing facets; `size` is the largest |w|, the scale of rounding errors.
+    #[inline]
+    fn start(&mut self, vertices: &[Vertex<V>; 4], size: V::Real) {
+        let [p0, p1, p2, p3] = *vertices;
+        // Orient so that p3 lies below the facet (p0, p1, p2): negative volume.
+        let positive = V::tetrahedron_volume6(p0.w, p1.w, p2.w, p3.w) > V::Real::ZERO;
+        self.vertices[..4].copy_from_slice(&if positive {
+            [p0, p2, p1, p3]
+        } else {
+            [p0, p1, p2, p3]
+        });
+        self.vertex_count = 4;
+        self.slack = V::Real::from_f64(64.0) * V::Real::EPSILON * size;
+        for (slot, &c) in TETRAHEDRON.iter().enumerate() {
+            let [a, b, c2] = c.map(|i| self.vertices[i as usize].w);
+            let (normal, distance) = plane(a, b, c2).unwrap_or((V::ZERO, V::Real::INFINITY));
+            self.corners[slot] = c;
+            self.normals[slot] = normal;
+            self.distances[slot] = distance;
+        }
+        self.links[..4].copy_from_slice(&TETRAHEDRON_LINKS);
+        self.facet_slots = 4;
+    }
+}
+
+impl<V: Vector, const M: usize, const G: usize, const N: usize, const F: usize>
+    Absorb<Polyhedron<V, M, G>> for Polyhedron<V, N, F>
+{
+    /// Makes this (empty, larger) polytope a copy of `small`, slot for slot.
+    fn absorb(&mut self, small: &Polyhedron<V, M, G>) {
+        const { assert!(M <= N && G <= F) };
+        self.vertices[..M].copy_from_slice(&small.vertices);
+        self.vertex_count = small.vertex_count;
+        self.corners[..G].copy_from_slice(&small.corners);
+        self.links[..G].copy_from_slice(&small.links);
+        self.normals[..G].copy_from_slice(&small.normals);
+        self.distances[..G].copy_from_slice(&small.distances);
+        self.stamps[..G].copy_from_slice(&small.stamps);
+        self.facet_slots = small.facet_slots;
+        self.free[..G].copy_from_slice(&small.free);
+        self.free_count = small.free_count;
+        self.step = small.step;
+        self.slack = small.slack;
+    }
+}
+
+impl<V: Vector, const N: usize, const F: usize> Expansion<V> for Polyhedron<V, N, F> {
     fn closest(&self) -> Option<Facet<V>> {
         let mut best = V::Real::INFINITY;
         let mut index = usize::MAX;
@@ -292,41 +372,25 @@ impl<V: Vector> Expansion<V> for Polyhedron<V> {
     }
 
     fn grow(&mut self, facet: &Facet<V>, vertex: Vertex<V>) -> Result<(), Stuck> {
-        if self.vertex_count == MAX_VERTICES {
+        if self.vertex_count == N {
             return Err(Stuck::Full);
         }
         self.step += 1;
         self.horizon_len = 0;
         self.visible_len = 0;
-        let w = vertex.w;
         // The closest facet is visible by construction (w lies beyond it): start there.
-        let start = facet.index;
-        self.mark_visible(start);
-        let links = self.links[start];
-        for across in links {
-            if !self.silhouette(across.facet(), across.edge(), w, 0) {
-                return Err(self.abandon());
-            }
-        }
-        if !self.closes() {
-            return Err(self.abandon());
+        if !self.walk(facet.index, vertex.w) || !self.closes() {
+            return Err(Stuck::Degenerate);
         }
         if self.room() + self.visible_len < self.horizon_len {
-            self.abandon();
             return Err(Stuck::Full);
         }
-        // Every new facet must have an area: otherwise `w` is on a horizon edge's line.
         let apex = self.vertex_count as Index;
         self.vertices[self.vertex_count] = vertex;
-        for i in 0..self.horizon_len {
-            let (s, t) = self.horizon_edge(i);
-            match self.plane([s, t, apex]) {
-                Some(plane) => self.planes[i] = plane,
-                None => return Err(self.abandon()),
-            }
-        }
         self.vertex_count += 1;
-        self.stitch(apex);
+        if !self.stitch(apex, vertex.w) {
+            return Err(Stuck::Degenerate);
+        }
         Ok(())
     }
 
@@ -358,7 +422,7 @@ impl<V: Vector> Expansion<V> for Polyhedron<V> {
     }
 }
 
-impl<V: Vector> Polyhedron<V> {
+impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
     /// The barycentric coordinates of the origin's projection `x = n d` onto `facet`: ratios
     /// of the sub-triangles' areas along the normal (negative outside).
     fn barycentric(&self, facet: &Facet<V>) -> [V::Real; 3] {
@@ -371,14 +435,5 @@ impl<V: Vector> Polyhedron<V> {
         }
         [n.dot(cross(q - x, r - x)), n.dot(cross(r - x, p - x)), n.dot(cross(p - x, q - x))]
             .map(|l| l / total)
-    }
-
-    /// Forgets the current step's marks (the polytope is unchanged) and reports a degenerate
-    /// update.
-    fn abandon(&mut self) -> Stuck {
-        for &slot in &self.visible[..self.visible_len] {
-            self.stamps[slot as usize] = 0;
-        }
-        Stuck::Degenerate
     }
 }

@@ -83,11 +83,27 @@ pub(crate) fn full_simplex<V: Vector>(
     tolerance: V::Real,
     towards_b: V,
 ) -> Start<V> {
-    let mut size = V::Real::ZERO;
+    // The largest |w| (the square root of the largest |w|², which is the same number).
+    let mut size2 = V::Real::ZERO;
     for p in simplex.points() {
-        size = size.max(p.w.length());
+        size2 = size2.max(p.w.length_squared());
     }
+    let size = size2.sqrt();
     let relative = tolerance + V::Real::from_f64(64.0) * V::Real::EPSILON;
+    if let Some(vertices) = clearly_full(simplex, relative * size, size) {
+        return Start::Full { vertices, size };
+    }
+    walk(simplex, support, relative, size, towards_b)
+}
+
+/// The Gram–Schmidt completion of the module docs, from the simplex's points in order.
+fn walk<V: Vector>(
+    simplex: &Simplex<V>,
+    support: &mut impl FnMut(V) -> Vertex<V>,
+    relative: V::Real,
+    mut size: V::Real,
+    towards_b: V,
+) -> Start<V> {
     let mut basis = Basis { vertices: [Vertex::ZERO; 4], len: 0, directions: [V::ZERO; 3] };
     for p in simplex.points() {
         if basis.len <= V::DIM && basis.offset(p.w) > relative * size {
@@ -127,6 +143,56 @@ pub(crate) fn full_simplex<V: Vector>(
     Start::Full { vertices: basis.vertices, size }
 }
 
+/// GJK's simplex as it is, when it is clearly full-dimensional: each point lies farther than
+/// twice `threshold` from the affine hull of the points before it. The walk above would then
+/// keep every point in order, so this only skips its Gram–Schmidt arithmetic (the common case:
+/// overlapping cores leave GJK on a full simplex). The distances come from the edge vectors'
+/// cross product and volume; `None` (take the walk) when the simplex is not full, a distance is
+/// within the margin, or `size` is so small or large that the squared products could leave the
+/// floating-point range.
+#[inline]
+fn clearly_full<V: Vector>(
+    simplex: &Simplex<V>,
+    threshold: V::Real,
+    size: V::Real,
+) -> Option<[Vertex<V>; 4]> {
+    let points = simplex.points();
+    if points.len() != V::DIM + 1 {
+        return None;
+    }
+    let (low, high) = if V::Real::EPSILON.to_f64() > 1e-10 { (1e-4, 1e4) } else { (1e-40, 1e40) };
+    if !(size > V::Real::from_f64(low) && size < V::Real::from_f64(high)) {
+        return None;
+    }
+    let t2 = V::Real::from_f64(4.0) * threshold * threshold;
+    let p0 = points[0].w;
+    let e1 = points[1].w - p0;
+    let e2 = points[2].w - p0;
+    let l1 = e1.length_squared();
+    let mut vertices = [Vertex::ZERO; 4];
+    if V::DIM == 2 {
+        // |e1|, then the distance of p2 from the line: area / |e1|.
+        let area = super::area2(p0, points[1].w, points[2].w);
+        if !(l1 > t2 && area * area > t2 * l1) {
+            return None;
+        }
+    } else {
+        // |e1|, the distance of p2 from the line (|c| / |e1|) and of p3 from the plane
+        // (volume / |c|).
+        let c = super::cross(e1, e2);
+        let cc = c.length_squared();
+        let volume = c.dot(points[3].w - p0);
+        if !(l1 > t2 && cc > t2 * l1 && volume * volume > t2 * cc) {
+            return None;
+        }
+        vertices[3] = Vertex::from(points[3]);
+    }
+    for i in 0..3 {
+        vertices[i] = Vertex::from(points[i]);
+    }
+    Some(vertices)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -155,6 +221,45 @@ mod tests {
         };
         let [a, b, c, d] = vertices.map(|v| v.w);
         assert!(DVec3::tetrahedron_volume6(a, b, c, d).abs() > 1.0);
+    }
+
+    /// The shortcut only accepts simplices the walk keeps whole, in the same order.
+    #[test]
+    fn the_shortcut_agrees_with_the_walk() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+        };
+        let (mut accepted, mut refused) = (0, 0);
+        for i in 0..20_000 {
+            let base = [0; 4].map(|_| DVec3::new(next(), next(), next()));
+            // Flatten some simplices towards a plane, a line or a point by varying amounts.
+            let squash = 10f64.powi(-(i % 16));
+            let ws = match i % 4 {
+                0 => base,
+                1 => base.map(|w| DVec3::new(w.x, w.y, w.z * squash)),
+                2 => base.map(|w| DVec3::new(w.x, w.y * squash, w.z * squash)),
+                _ => base.map(|w| base[0] + (w - base[0]) * squash),
+            };
+            let s = simplex_of(&ws);
+            let size = ws.iter().map(|w| w.length()).fold(0.0, f64::max);
+            let relative = 1e-10 + 64.0 * f64::EPSILON;
+            let Some(fast) = clearly_full(&s, relative * size, size) else {
+                refused += 1;
+                continue;
+            };
+            accepted += 1;
+            let mut no_support = |_: DVec3| -> Vertex<DVec3> { panic!("the walk needed support") };
+            let Start::Full { vertices, .. } = walk(&s, &mut no_support, relative, size, DVec3::X)
+            else {
+                panic!("the walk found a full simplex flat")
+            };
+            assert_eq!(vertices, fast);
+        }
+        assert!(accepted > 10_000 && refused > 1_000, "{accepted} {refused}");
     }
 
     #[test]
