@@ -425,7 +425,8 @@ impl<V: Vector> Hull<V> {
         let grid = if V::DIM == 2 {
             per_face.clamp(1, MAX_SEED_GRID * MAX_SEED_GRID)
         } else {
-            ((per_face as f64).sqrt().ceil() as usize).clamp(1, MAX_SEED_GRID)
+            // ⌈√per_face⌉ in integers (no `f64::sqrt` without std).
+            (1..MAX_SEED_GRID).find(|g| g * g >= per_face).unwrap_or(MAX_SEED_GRID)
         };
         let rows = if V::DIM == 2 { 1 } else { grid };
         self.seed_grid = grid as u32;
