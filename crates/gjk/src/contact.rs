@@ -130,6 +130,18 @@ pub struct ContactResult<V: Vector> {
     pub epa_iterations: u32,
 }
 
+impl<V: Vector> ContactResult<V> {
+    /// A result that ran no expansion.
+    #[inline]
+    fn unexpanded(
+        contact: Option<Contact<V>>,
+        gjk_termination: Termination,
+        gjk_iterations: u32,
+    ) -> Self {
+        Self { contact, gjk_termination, gjk_iterations, epa: None, epa_iterations: 0 }
+    }
+}
+
 /// B with its margin grown by the prediction distance: the intersection test on it answers
 /// "closer than the prediction distance?".
 struct Inflated<'s, S: ?Sized, R> {
@@ -235,13 +247,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             let probe = Pair::new(self.a(), Pose::IDENTITY, &inflated, *self.relative_pose());
             let r = probe.gjk(Goal::Intersection, &options.gjk, warm);
             if !r.intersecting {
-                return ContactResult {
-                    contact: None,
-                    gjk_termination: r.termination,
-                    gjk_iterations: r.iterations,
-                    epa: None,
-                    epa_iterations: 0,
-                };
+                return ContactResult::unexpanded(None, r.termination, r.iterations);
             }
             gjk_iterations = r.iterations;
             // The probe ran on the same cores (inflating B only grows its margin): when it
@@ -252,13 +258,8 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             }
         }
         let r = self.gjk(Goal::Distance, &options.gjk, warm);
-        let mut result = ContactResult {
-            contact: None,
-            gjk_termination: r.termination,
-            gjk_iterations: gjk_iterations + r.iterations,
-            epa: None,
-            epa_iterations: 0,
-        };
+        let mut result =
+            ContactResult::unexpanded(None, r.termination, gjk_iterations + r.iterations);
         let margins = self.a().margin() + self.b().margin();
         if r.termination != Termination::Contained && r.normal != V::ZERO {
             let depth = margins - r.closest.length();
@@ -346,13 +347,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
                 (Some(contact), Termination::Contained)
             }
         };
-        Some(ContactResult {
-            contact,
-            gjk_termination: termination,
-            gjk_iterations: 0,
-            epa: None,
-            epa_iterations: 0,
-        })
+        Some(ContactResult::unexpanded(contact, termination, 0))
     }
 
     /// The contact whose cores' witness points (A's frame) are `core_a` and `core_b`, overlapping
@@ -380,13 +375,7 @@ fn analytic<V: Vector>(
     termination: Termination,
 ) -> ContactResult<V> {
     let kept = contact.depth >= V::Real::ZERO || -contact.depth <= prediction;
-    ContactResult {
-        contact: kept.then_some(contact),
-        gjk_termination: termination,
-        gjk_iterations: 1,
-        epa: None,
-        epa_iterations: 0,
-    }
+    ContactResult::unexpanded(kept.then_some(contact), termination, 1)
 }
 
 /// A point against a shape's core, in that shape's frame: see [`against_point`].
