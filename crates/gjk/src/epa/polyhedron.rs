@@ -4,12 +4,13 @@
 //! `i` (corner `i` to corner `i + 1`) the facet across it and that edge's index there. Adding a
 //! support point `w` beyond the closest facet:
 //! 1. **horizon walk** (van den Bergen 2001, "silhouette"): depth-first from the closest facet
-//!    over the adjacency, mark the facets `w` sees (`n·w > d`, up to rounding); an edge from a seen facet to an
-//!    unseen one is a horizon edge. Entering each facet through one edge and visiting the other
-//!    two in order lists the horizon as one counter-clockwise loop;
-//! 2. check that the loop closes (rounding can make visibility inconsistent; then the polytope
-//!    is left as it was and the expansion reports a degenerate end);
-//! 3. delete the seen facets and close the hole with a fan of facets from `w` to the horizon.
+//!    over the adjacency, mark the facets `w` sees (`n·w > d`, up to rounding); an edge from a
+//!    seen facet to an unseen one is a horizon edge. Entering each facet through one edge and
+//!    visiting the other two in order lists the horizon as one counter-clockwise loop;
+//! 2. check, edge by edge, that the loop closes (rounding can make visibility inconsistent;
+//!    the polytope is then left as it was and the expansion reports a degenerate end);
+//! 3. delete the seen facets and close the hole with a fan of facets from `w` to the horizon
+//!    (a fan facet without area, `w` on a horizon edge's line, also ends the expansion).
 //!
 //! Storage is fixed: a closed triangulated polyhedron with `V` vertices has `2V − 4` facets, and
 //! freed facet slots are reused. The facets are stored field by field (corners, links, normals,
@@ -117,10 +118,11 @@ pub(crate) struct Polyhedron<V: Vector, const N: usize, const F: usize> {
     /// The horizon walk's pending edges (a visible facet's side).
     pending: [Link; F],
     /// The horizon of the current step (a simple cycle, so at most one edge per vertex): the
-    /// unseen facets' sides of its edges, and the edges' ends `(s, t)` (the new facet on each
-    /// is `(s, t, w)`); kept here so each step reuses the space.
+    /// unseen facets' sides of its edges, and the vertex each edge starts from (edge `i` runs
+    /// from `rim[i]` to `rim[i + 1]`, cyclically, and the new facet on it is
+    /// `(rim[i], rim[i + 1], w)`); kept here so each step reuses the space.
     horizon: [Link; N],
-    rim: [[Index; 2]; N],
+    rim: [Index; N],
     vertex_count: usize,
     /// Slots `0..facet_slots` have been used.
     facet_slots: usize,
@@ -152,6 +154,8 @@ impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
         self.pending[1] = Link::new(start, 1);
         self.pending[2] = Link::new(start, 0);
         let mut top = 3;
+        // Where the last horizon edge ended: the next one must start there.
+        let mut end = 0;
         while top > 0 {
             top -= 1;
             let here = self.pending[top];
@@ -170,16 +174,19 @@ impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
                 self.pending[top + 1] = Link::new(g, next(entry, 3));
                 top += 2;
             } else {
-                if self.horizon_len == N {
+                let (s, t) = edge_ends(&self.corners[here.facet()], here.edge());
+                let len = self.horizon_len;
+                if len == N || (len > 0 && s != end) {
                     return false;
                 }
-                self.horizon[self.horizon_len] = across;
-                let (s, t) = edge_ends(&self.corners[here.facet()], here.edge());
-                self.rim[self.horizon_len] = [s, t];
-                self.horizon_len += 1;
+                self.horizon[len] = across;
+                self.rim[len] = s;
+                self.horizon_len = len + 1;
+                end = t;
             }
         }
-        true
+        // The loop closes.
+        self.horizon_len >= 3 && end == self.rim[0]
     }
 
     /// Stamps `facet` as seen by the current step and lists it.
@@ -188,13 +195,6 @@ impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
         self.stamps[facet] = self.step;
         self.visible[self.visible_len] = facet as Index;
         self.visible_len += 1;
-    }
-
-    /// Whether the horizon is one closed loop: each edge ends where the next begins.
-    #[inline]
-    fn closes(&self) -> bool {
-        let n = self.horizon_len;
-        n >= 3 && (0..n).all(|i| self.rim[i][1] == self.rim[next(i, n)][0])
     }
 
     /// Replaces the facets the current step found visible by the fan from the new vertex
@@ -218,21 +218,30 @@ impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
                 fresh + i - free
             }
         };
+        // Facet i is (s_i, s_{i+1}, w), cyclically; each horizon vertex is read once, as its
+        // offset from w.
+        let first = (slot(&self.free, 0), self.rim[0]);
+        let first_offset = self.vertices[usize::from(first.1)].w - w;
+        let mut before = slot(&self.free, n - 1);
+        let (mut here, mut s) = first;
+        let mut offset = first_offset;
         for i in 0..n {
-            let h = self.horizon[i];
-            let [s, t] = self.rim[i];
-            let here = slot(&self.free, i);
-            let before = slot(&self.free, prev(i, n));
-            let after = slot(&self.free, next(i, n));
-            let (ws, wt) = (self.vertices[usize::from(s)].w, self.vertices[usize::from(t)].w);
-            let Some((normal, distance)) = plane(ws, wt, w) else {
+            let (after, t, next_offset) = if i + 1 < n {
+                let t = self.rim[i + 1];
+                (slot(&self.free, i + 1), t, self.vertices[usize::from(t)].w - w)
+            } else {
+                (first.0, first.1, first_offset)
+            };
+            let Some((normal, distance)) = fan_plane(offset, next_offset, w) else {
                 return false;
             };
+            let h = self.horizon[i];
             self.corners[here] = [s, t, apex];
             self.links[here] = [h, Link::new(after, 2), Link::new(before, 1)];
             self.normals[here] = normal;
             self.distances[here] = distance;
             self.links[h.facet()][h.edge()] = Link::new(here, 0);
+            (before, here, s, offset) = (here, after, t, next_offset);
         }
         self.free_count = free.saturating_sub(n);
         self.facet_slots = fresh + n.saturating_sub(free);
@@ -252,6 +261,16 @@ fn plane<V: Vector>(a: V, b: V, c: V) -> Option<(V, V::Real)> {
     let n = unit(cross(b - a, c - a))?;
     // The mean of the corners' offsets treats the three alike.
     Some((n, (n.dot(a) + n.dot(b) + n.dot(c)) * V::Real::from_f64(1.0 / 3.0)))
+}
+
+/// The plane of the fan facet `(w + u, w + v, w)` (counter-clockwise seen from outside), from
+/// its corners' offsets `u`, `v` from the apex `w`: as [`plane`], the unit normal and the mean of
+/// the corners' offsets along it, or `None` when the facet has no area.
+#[inline(always)]
+fn fan_plane<V: Vector>(u: V, v: V, w: V) -> Option<(V, V::Real)> {
+    let n = unit(cross(u, v))?;
+    // n·u and n·v vanish up to rounding: the mean of n·(w + u), n·(w + v) and n·w.
+    Some((n, n.dot(w) + (n.dot(u) + n.dot(v)) * V::Real::from_f64(1.0 / 3.0)))
 }
 
 /// The ends of edge `e` of a triangle with these corners.
@@ -297,7 +316,7 @@ impl<V: Vector, const N: usize, const F: usize> Storage<V> for Polyhedron<V, N, 
             visible: [0; F],
             pending: [Link(0); F],
             horizon: [Link(0); N],
-            rim: [[0; 2]; N],
+            rim: [0; N],
             vertex_count: 0,
             facet_slots: 0,
             free_count: 0,
@@ -379,7 +398,7 @@ impl<V: Vector, const N: usize, const F: usize> Expansion<V> for Polyhedron<V, N
         self.horizon_len = 0;
         self.visible_len = 0;
         // The closest facet is visible by construction (w lies beyond it): start there.
-        if !self.walk(facet.index, vertex.w) || !self.closes() {
+        if !self.walk(facet.index, vertex.w) {
             return Err(Stuck::Degenerate);
         }
         if self.room() + self.visible_len < self.horizon_len {
@@ -402,27 +421,6 @@ impl<V: Vector, const N: usize, const F: usize> Expansion<V> for Polyhedron<V, N
             .map(|(index, &distance)| Facet { index, normal: self.normals[index], distance })
     }
 
-    fn coverage(&self, facet: &Facet<V>) -> V::Real {
-        let [l0, l1, l2] = self.barycentric(facet);
-        l0.min(l1).min(l2)
-    }
-
-    fn witnesses(&self, facet: &Facet<V>) -> (V, V) {
-        let [p, q, r] = self.corners[facet.index].map(|i| self.vertices[i as usize]);
-        let weights = self.barycentric(facet).map(|l| l.max(V::Real::ZERO));
-        let sum = weights[0] + weights[1] + weights[2];
-        let [l0, l1, l2] = if sum.is_positive() {
-            weights.map(|l| l / sum)
-        } else {
-            [V::Real::from_f64(1.0 / 3.0); 3]
-        };
-        let a = p.a * l0 + q.a * l1 + r.a * l2;
-        let w = p.w * l0 + q.w * l1 + r.w * l2;
-        (a, a - w)
-    }
-}
-
-impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
     /// The barycentric coordinates of the origin's projection `x = n d` onto `facet`: ratios
     /// of the sub-triangles' areas along the normal (negative outside).
     fn barycentric(&self, facet: &Facet<V>) -> [V::Real; 3] {
@@ -435,5 +433,19 @@ impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
         }
         [n.dot(cross(q - x, r - x)), n.dot(cross(r - x, p - x)), n.dot(cross(p - x, q - x))]
             .map(|l| l / total)
+    }
+
+    fn witnesses(&self, facet: &Facet<V>, barycentric: [V::Real; 3]) -> (V, V) {
+        let [p, q, r] = self.corners[facet.index].map(|i| self.vertices[i as usize]);
+        let weights = barycentric.map(|l| l.max(V::Real::ZERO));
+        let sum = weights[0] + weights[1] + weights[2];
+        let [l0, l1, l2] = if sum.is_positive() {
+            weights.map(|l| l / sum)
+        } else {
+            [V::Real::from_f64(1.0 / 3.0); 3]
+        };
+        let a = p.a * l0 + q.a * l1 + r.a * l2;
+        let w = p.w * l0 + q.w * l1 + r.w * l2;
+        (a, a - w)
     }
 }
