@@ -297,6 +297,8 @@ struct Run<V: Vector> {
     iterations: u32,
     /// The smallest support value so far, with its direction and support point.
     upper: Option<(V::Real, V, Vertex<V>)>,
+    /// The closest facet when the bounds met (the polytope's closest facet from then on).
+    converged: Option<Facet<V>>,
 }
 
 impl<V: Vector> Run<V> {
@@ -308,6 +310,7 @@ impl<V: Vector> Run<V> {
             size: limits.size,
             iterations: 0,
             upper: None,
+            converged: None,
         }
     }
 
@@ -338,6 +341,7 @@ impl<V: Vector> Run<V> {
             // Upper bound minus lower bound d: how far the facet is from D's boundary.
             let gap = self.upper.map_or(bound, |(u, _, _)| u) - facet.distance;
             if gap <= self.limits.tolerance * facet.distance.abs() + self.rounding * self.size {
+                self.converged = Some(facet);
                 return Ok(EpaTermination::Converged);
             }
             if polytope.has_vertex(vertex.w) {
@@ -368,6 +372,7 @@ impl<V: Vector> Run<V> {
             }
             _ => answer(
                 polytope,
+                self.converged.or_else(|| polytope.closest()),
                 self.iterations,
                 termination,
                 self.rounding * self.size,
@@ -377,7 +382,7 @@ impl<V: Vector> Run<V> {
     }
 }
 
-/// The penetration described by the polytope's closest facet.
+/// The penetration described by the polytope's `closest` facet.
 ///
 /// Coplanar facets (a face of `D` split into triangles) share the smallest distance up to
 /// rounding, and the origin projects into only one of them: among the facets within
@@ -385,13 +390,14 @@ impl<V: Vector> Run<V> {
 /// the witness points are exact.
 fn answer<V: Vector, E: Expansion<V>>(
     polytope: &E,
+    closest: Option<Facet<V>>,
     iterations: u32,
     termination: EpaTermination,
     slack: V::Real,
     ties: V::Real,
 ) -> Penetration<V> {
     let coverage = |[l0, l1, l2]: [V::Real; 3]| l0.min(l1).min(l2);
-    let closest = polytope.closest().map(|closest| {
+    let closest = closest.map(|closest| {
         let weights = polytope.barycentric(&closest);
         let mut best = (coverage(weights), weights, closest);
         if best.0 < V::Real::ZERO {

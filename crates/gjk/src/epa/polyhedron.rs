@@ -56,13 +56,14 @@ impl Link {
 }
 
 /// The starting tetrahedron's facets: `[0, 1, 2]` with vertex 3 below it, and the three facets
-/// through vertex 3, all counter-clockwise seen from outside.
-const TETRAHEDRON: [[Index; 3]; 4] = [[0, 1, 2], [0, 3, 1], [0, 2, 3], [1, 3, 2]];
+/// through vertex 3, all counter-clockwise seen from outside (first corner repeated, as in
+/// [`Polyhedron::corners`]).
+const TETRAHEDRON: [[Index; 4]; 4] = [[0, 1, 2, 0], [0, 3, 1, 0], [0, 2, 3, 0], [1, 3, 2, 1]];
 
 /// Across each edge of [`TETRAHEDRON`]'s facets: the facet holding that edge reversed, and the
 /// edge's index there.
-const TETRAHEDRON_LINKS: [[Link; 3]; 4] = {
-    let mut links = [[Link(0); 3]; 4];
+const TETRAHEDRON_LINKS: [[Link; 4]; 4] = {
+    let mut links = [[Link(0); 4]; 4];
     let mut f = 0;
     while f < 4 {
         let mut e = 0;
@@ -104,10 +105,12 @@ pub(crate) struct Polyhedron<V: Vector, const N: usize, const F: usize> {
     /// `normal · corner`: infinite for free slots and triangles without area, so that neither
     /// is ever closest nor seen.
     distances: [V::Real; F],
-    /// Each facet's vertex indices, counter-clockwise seen from outside.
-    corners: [[Index; 3]; F],
-    /// Across each facet's edge `i`: the neighbouring facet and the edge's index there.
-    links: [[Link; 3]; F],
+    /// Each facet's vertex indices, counter-clockwise seen from outside, the first repeated
+    /// at the end (edge `e` runs from entry `e` to entry `e + 1`).
+    corners: [[Index; 4]; F],
+    /// Across each facet's edge `i`: the neighbouring facet and the edge's index there (a
+    /// fourth, unused entry pads the row, so that any edge index of a link is in bounds).
+    links: [[Link; 4]; F],
     /// The expansion step that last found each facet visible (0: never; marks of earlier
     /// steps are stale).
     stamps: [u8; F],
@@ -134,12 +137,6 @@ pub(crate) struct Polyhedron<V: Vector, const N: usize, const F: usize> {
 }
 
 impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
-    /// Whether `w` lies above `facet`'s plane (less the slack).
-    #[inline]
-    fn sees(&self, facet: usize, w: V) -> bool {
-        self.normals[facet].dot(w) > self.distances[facet] - self.slack
-    }
-
     /// The horizon walk (van den Bergen's "silhouette") from the closest facet `start`, which
     /// `w` sees: depth first over the facets `w` sees, entering each through one edge and
     /// leaving through the other two in order, so that the unseen facets met on the way list
@@ -148,7 +145,13 @@ impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
     /// most once).
     #[inline]
     fn walk(&mut self, start: usize, w: V) -> bool {
-        self.mark_visible(start);
+        // The lists' lengths and the step in locals: the compiler cannot tell that the
+        // lists' stores leave them alone.
+        let (step, slack) = (self.step, self.slack);
+        self.stamps[start] = step;
+        self.visible[0] = start as Index;
+        let mut visible = 1;
+        let mut horizon = 0;
         // A stack of edges to cross (the visible facet's side), the next one on top.
         self.pending[0] = Link::new(start, 2);
         self.pending[1] = Link::new(start, 1);
@@ -161,40 +164,36 @@ impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
             let here = self.pending[top];
             let across = self.links[here.facet()][here.edge()];
             let g = across.facet();
-            if self.stamps[g] == self.step {
+            if self.stamps[g] == step {
                 continue;
             }
-            if self.sees(g, w) {
-                self.mark_visible(g);
+            if self.normals[g].dot(w) > self.distances[g] - slack {
+                // Seen: mark it and leave through its other two edges, next one first.
+                self.stamps[g] = step;
+                self.visible[visible] = g as Index;
+                visible += 1;
                 let entry = across.edge();
                 if top + 2 > F {
                     return false;
                 }
-                self.pending[top] = Link::new(g, prev(entry, 3));
-                self.pending[top + 1] = Link::new(g, next(entry, 3));
+                self.pending[top] = Link::new(g, PREV[entry]);
+                self.pending[top + 1] = Link::new(g, NEXT[entry]);
                 top += 2;
             } else {
                 let (s, t) = edge_ends(&self.corners[here.facet()], here.edge());
-                let len = self.horizon_len;
-                if len == N || (len > 0 && s != end) {
+                if horizon == N || (horizon > 0 && s != end) {
                     return false;
                 }
-                self.horizon[len] = across;
-                self.rim[len] = s;
-                self.horizon_len = len + 1;
+                self.horizon[horizon] = across;
+                self.rim[horizon] = s;
+                horizon += 1;
                 end = t;
             }
         }
+        self.visible_len = visible;
+        self.horizon_len = horizon;
         // The loop closes.
-        self.horizon_len >= 3 && end == self.rim[0]
-    }
-
-    /// Stamps `facet` as seen by the current step and lists it.
-    #[inline]
-    fn mark_visible(&mut self, facet: usize) {
-        self.stamps[facet] = self.step;
-        self.visible[self.visible_len] = facet as Index;
-        self.visible_len += 1;
+        horizon >= 3 && end == self.rim[0]
     }
 
     /// Replaces the facets the current step found visible by the fan from the new vertex
@@ -203,14 +202,15 @@ impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
     /// reading the polytope again.
     #[inline]
     fn stitch(&mut self, apex: Index, w: V) -> bool {
+        let mut free = self.free_count;
         for i in 0..self.visible_len {
             let slot = self.visible[i];
             self.distances[usize::from(slot)] = V::Real::INFINITY;
-            self.free[self.free_count] = slot;
-            self.free_count += 1;
+            self.free[free] = slot;
+            free += 1;
         }
         // The new facets take the free slots from the top of the list down, then fresh ones.
-        let (free, fresh, n) = (self.free_count, self.facet_slots, self.horizon_len);
+        let (fresh, n) = (self.facet_slots, self.horizon_len);
         let slot = |free_list: &[Index; F], i: usize| {
             if i < free {
                 usize::from(free_list[free - 1 - i])
@@ -236,8 +236,8 @@ impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
                 return false;
             };
             let h = self.horizon[i];
-            self.corners[here] = [s, t, apex];
-            self.links[here] = [h, Link::new(after, 2), Link::new(before, 1)];
+            self.corners[here] = [s, t, apex, s];
+            self.links[here] = [h, Link::new(after, 2), Link::new(before, 1), Link(0)];
             self.normals[here] = normal;
             self.distances[here] = distance;
             self.links[h.facet()][h.edge()] = Link::new(here, 0);
@@ -275,29 +275,13 @@ fn fan_plane<V: Vector>(u: V, v: V, w: V) -> Option<(V, V::Real)> {
 
 /// The ends of edge `e` of a triangle with these corners.
 #[inline]
-fn edge_ends(corners: &[Index; 3], e: usize) -> (Index, Index) {
-    (corners[e], corners[next(e, 3)])
+fn edge_ends(corners: &[Index; 4], e: usize) -> (Index, Index) {
+    (corners[e], corners[(e + 1) & 3])
 }
 
-/// `(i + 1) mod n` for `i < n`, without a division.
-#[inline]
-fn next(i: usize, n: usize) -> usize {
-    if i + 1 == n {
-        0
-    } else {
-        i + 1
-    }
-}
-
-/// `(i − 1) mod n` for `i < n`.
-#[inline]
-fn prev(i: usize, n: usize) -> usize {
-    if i == 0 {
-        n - 1
-    } else {
-        i - 1
-    }
-}
+/// The edge after and before each edge of a triangle (an index past 2 maps to 0).
+const NEXT: [usize; 4] = [1, 2, 0, 0];
+const PREV: [usize; 4] = [2, 0, 1, 0];
 
 impl<V: Vector, const N: usize, const F: usize> Storage<V> for Polyhedron<V, N, F> {
     #[inline(always)]
@@ -309,8 +293,8 @@ impl<V: Vector, const N: usize, const F: usize> Storage<V> for Polyhedron<V, N, 
             slack: V::Real::INFINITY,
             normals: [V::ZERO; F],
             distances: [V::Real::INFINITY; F],
-            corners: [[0; 3]; F],
-            links: [[Link(0); 3]; F],
+            corners: [[0; 4]; F],
+            links: [[Link(0); 4]; F],
             stamps: [0; F],
             free: [0; F],
             visible: [0; F],
@@ -341,7 +325,7 @@ impl<V: Vector, const N: usize, const F: usize> Storage<V> for Polyhedron<V, N, 
         self.vertex_count = 4;
         self.slack = V::Real::from_f64(64.0) * V::Real::EPSILON * size;
         for (slot, &c) in TETRAHEDRON.iter().enumerate() {
-            let [a, b, c2] = c.map(|i| self.vertices[i as usize].w);
+            let [a, b, c2] = [c[0], c[1], c[2]].map(|i| self.vertices[i as usize].w);
             let (normal, distance) = plane(a, b, c2).unwrap_or((V::ZERO, V::Real::INFINITY));
             self.corners[slot] = c;
             self.normals[slot] = normal;
@@ -375,15 +359,44 @@ impl<V: Vector, const M: usize, const G: usize, const N: usize, const F: usize>
 
 impl<V: Vector, const N: usize, const F: usize> Expansion<V> for Polyhedron<V, N, F> {
     fn closest(&self) -> Option<Facet<V>> {
-        let mut best = V::Real::INFINITY;
-        let mut index = usize::MAX;
-        for (i, &d) in self.distances[..self.facet_slots].iter().enumerate() {
-            if d < best {
-                best = d;
-                index = i;
+        let distances = &self.distances[..self.facet_slots];
+        let index = if distances.len() <= 32 {
+            // The first strictly smallest distance.
+            let mut best = V::Real::INFINITY;
+            let mut index = usize::MAX;
+            for (i, &d) in distances.iter().enumerate() {
+                if d < best {
+                    best = d;
+                    index = i;
+                }
             }
-        }
-        (index != usize::MAX).then(|| Facet { index, normal: self.normals[index], distance: best })
+            index
+        } else {
+            // The same for longer scans: the smallest distance four lanes at a time (the
+            // compiler turns the lanes into vector minima), then its first slot.
+            let mut lanes = [V::Real::INFINITY; 4];
+            let chunks = distances.chunks_exact(4);
+            let rest = chunks.remainder();
+            for chunk in chunks {
+                for (lane, &d) in lanes.iter_mut().zip(chunk) {
+                    *lane = if d < *lane { d } else { *lane };
+                }
+            }
+            let mut best = V::Real::INFINITY;
+            for &d in lanes.iter().chain(rest) {
+                best = if d < best { d } else { best };
+            }
+            if best < V::Real::INFINITY {
+                distances.iter().position(|&d| d == best).unwrap_or(usize::MAX)
+            } else {
+                usize::MAX
+            }
+        };
+        (index != usize::MAX).then(|| Facet {
+            index,
+            normal: self.normals[index],
+            distance: distances[index],
+        })
     }
 
     fn has_vertex(&self, w: V) -> bool {
@@ -424,7 +437,7 @@ impl<V: Vector, const N: usize, const F: usize> Expansion<V> for Polyhedron<V, N
     /// The barycentric coordinates of the origin's projection `x = n d` onto `facet`: ratios
     /// of the sub-triangles' areas along the normal (negative outside).
     fn barycentric(&self, facet: &Facet<V>) -> [V::Real; 3] {
-        let [p, q, r] = self.corners[facet.index].map(|i| self.vertices[i as usize].w);
+        let [p, q, r, _] = self.corners[facet.index].map(|i| self.vertices[i as usize].w);
         let n = facet.normal;
         let x = n * facet.distance;
         let total = n.dot(cross(q - p, r - p));
@@ -436,7 +449,7 @@ impl<V: Vector, const N: usize, const F: usize> Expansion<V> for Polyhedron<V, N
     }
 
     fn witnesses(&self, facet: &Facet<V>, barycentric: [V::Real; 3]) -> (V, V) {
-        let [p, q, r] = self.corners[facet.index].map(|i| self.vertices[i as usize]);
+        let [p, q, r, _] = self.corners[facet.index].map(|i| self.vertices[i as usize]);
         let weights = barycentric.map(|l| l.max(V::Real::ZERO));
         let sum = weights[0] + weights[1] + weights[2];
         let [l0, l1, l2] = if sum.is_positive() {
