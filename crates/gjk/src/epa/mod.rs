@@ -22,7 +22,9 @@
 //! itself is flat ([`EpaTermination::Flat`]).
 //!
 //! Storage is a fixed-capacity array on the stack: no allocation, and the polytope size (hence
-//! the work per query) is bounded. Running out of room ends the expansion like the iteration cap.
+//! the work per query) is bounded. Most expansions need a few dozen support points at most, so
+//! the polytope starts small (cheap to set up) and moves into a large one only when it fills
+//! up; running out of room there ends the expansion like the iteration cap.
 
 mod polygon;
 mod polyhedron;
@@ -51,7 +53,7 @@ pub struct EpaOptions<R> {
     pub tolerance: R,
     /// The most support points the expansion may add; it then reports
     /// [`EpaTermination::IterationCap`] with its best answer. The polytope's storage also caps
-    /// it (60 vertices in 2D, 68 in 3D beyond the starting simplex).
+    /// it (61 vertices in 2D, 68 in 3D beyond the starting simplex).
     pub max_iterations: u32,
 }
 

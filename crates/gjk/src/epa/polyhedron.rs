@@ -324,10 +324,19 @@ impl<V: Vector, const N: usize, const F: usize> Storage<V> for Polyhedron<V, N, 
         });
         self.vertex_count = 4;
         self.slack = V::Real::from_f64(64.0) * V::Real::EPSILON * size;
-        for (slot, &c) in TETRAHEDRON.iter().enumerate() {
-            let [a, b, c2] = [c[0], c[1], c[2]].map(|i| self.vertices[i as usize].w);
-            let (normal, distance) = plane(a, b, c2).unwrap_or((V::ZERO, V::Real::INFINITY));
-            self.corners[slot] = c;
+        // Facet 0 on its own; the other three are the fan from vertex 3 over the edges
+        // (1, 0), (0, 2) and (2, 1), as a step's new facets.
+        let [w0, w1, w2, w3] = [0, 1, 2, 3].map(|i| self.vertices[i].w);
+        let [u0, u1, u2] = [w0 - w3, w1 - w3, w2 - w3];
+        let planes = [
+            plane(w0, w1, w2),
+            fan_plane(u1, u0, w3),
+            fan_plane(u0, u2, w3),
+            fan_plane(u2, u1, w3),
+        ];
+        for (slot, plane) in planes.into_iter().enumerate() {
+            let (normal, distance) = plane.unwrap_or((V::ZERO, V::Real::INFINITY));
+            self.corners[slot] = TETRAHEDRON[slot];
             self.normals[slot] = normal;
             self.distances[slot] = distance;
         }
