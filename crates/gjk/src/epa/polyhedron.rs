@@ -264,13 +264,16 @@ fn plane<V: Vector>(a: V, b: V, c: V) -> Option<(V, V::Real)> {
 }
 
 /// The plane of the fan facet `(w + u, w + v, w)` (counter-clockwise seen from outside), from
-/// its corners' offsets `u`, `v` from the apex `w`: as [`plane`], the unit normal and the mean of
-/// the corners' offsets along it, or `None` when the facet has no area.
+/// its corners' offsets `u`, `v` from the apex `w`: the unit normal and the apex's offset along
+/// it, or `None` when the facet has no area.
+///
+/// The other corners' offsets differ from the apex's by `n·u` and `n·v`, which vanish up to the
+/// rounding of `n`; averaging them in (as [`plane`] does) buys nothing measurable, and every
+/// fan facet then passes exactly through its apex.
 #[inline(always)]
 fn fan_plane<V: Vector>(u: V, v: V, w: V) -> Option<(V, V::Real)> {
     let n = unit(cross(u, v))?;
-    // n·u and n·v vanish up to rounding: the mean of n·(w + u), n·(w + v) and n·w.
-    Some((n, n.dot(w) + (n.dot(u) + n.dot(v)) * V::Real::from_f64(1.0 / 3.0)))
+    Some((n, n.dot(w)))
 }
 
 /// The ends of edge `e` of a triangle with these corners.
