@@ -399,7 +399,16 @@ impl<V: Vector, const N: usize, const F: usize> Expansion<V> for Polyhedron<V, N
                 best = if d < best { d } else { best };
             }
             if best < V::Real::INFINITY {
-                distances.iter().position(|&d| d == best).unwrap_or(usize::MAX)
+                // The first chunk holding it (compared without branches), then the slot.
+                let chunks = distances.chunks_exact(4);
+                let first = chunks
+                    .clone()
+                    .position(|c| (c[0] == best) | (c[1] == best) | (c[2] == best) | (c[3] == best))
+                    .unwrap_or(chunks.len());
+                distances[4 * first..]
+                    .iter()
+                    .position(|&d| d == best)
+                    .map_or(usize::MAX, |i| 4 * first + i)
             } else {
                 usize::MAX
             }
