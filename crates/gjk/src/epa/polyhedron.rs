@@ -15,7 +15,8 @@
 //! Storage is fixed: a closed triangulated polyhedron with `V` vertices has `2V − 4` facets, and
 //! freed facet slots are reused. The facets are stored field by field (corners, links, normals,
 //! distances in separate arrays): finding the closest facet reads one dense array of distances,
-//! and every array starts zeroed (a `memset`), since only slots already written are ever read.
+//! and the arrays start zeroed (a `memset`; the distances infinite), since only slots already
+//! written are ever read.
 //! A step remembers the facets it found visible, so deleting them touches nothing else.
 //!
 //! The capacity is a type parameter: the expansion starts in a small polytope ([`Small`]: most
@@ -102,8 +103,8 @@ pub(crate) struct Polyhedron<V: Vector, const N: usize, const F: usize> {
     slack: V::Real,
     /// Outward unit normals (zero for a triangle without area).
     normals: [V; F],
-    /// `normal · corner`: infinite for free slots and triangles without area, so that neither
-    /// is ever closest nor seen.
+    /// The plane's offset `normal · corner`: infinite for free slots and triangles without
+    /// area, so that neither is ever closest nor seen.
     distances: [V::Real; F],
     /// Each facet's vertex indices, counter-clockwise seen from outside, the first repeated
     /// at the end (edge `e` runs from entry `e` to entry `e + 1`).
@@ -145,8 +146,8 @@ impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
     /// most once).
     #[inline]
     fn walk(&mut self, start: usize, w: V) -> bool {
-        // The lists' lengths and the step in locals: the compiler cannot tell that the
-        // lists' stores leave them alone.
+        // The lists' lengths, the step and the slack in locals: the compiler cannot tell that
+        // the lists' stores leave those fields alone.
         let (step, slack) = (self.step, self.slack);
         self.stamps[start] = step;
         self.visible[0] = start as Index;
@@ -268,8 +269,7 @@ fn plane<V: Vector>(a: V, b: V, c: V) -> Option<(V, V::Real)> {
 /// it, or `None` when the facet has no area.
 ///
 /// The other corners' offsets differ from the apex's by `n·u` and `n·v`, which vanish up to the
-/// rounding of `n`; averaging them in (as [`plane`] does) buys nothing measurable, and every
-/// fan facet then passes exactly through its apex.
+/// rounding of `n`; averaging them in (as [`plane`] does) buys nothing measurable.
 #[inline(always)]
 fn fan_plane<V: Vector>(u: V, v: V, w: V) -> Option<(V, V::Real)> {
     let n = unit(cross(u, v))?;
