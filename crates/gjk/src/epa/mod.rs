@@ -22,7 +22,9 @@
 //! itself is flat ([`EpaTermination::Flat`]).
 //!
 //! Storage is a fixed-capacity array on the stack: no allocation, and the polytope size (hence
-//! the work per query) is bounded. Running out of room ends the expansion like the iteration cap.
+//! the work per query) is bounded. Most expansions need a few dozen support points at most, so
+//! the polytope starts small (cheap to set up) and moves into a large one only when it fills
+//! up; running out of room there ends the expansion like the iteration cap.
 
 mod polygon;
 mod polyhedron;
@@ -33,8 +35,6 @@ use crate::math::{Real, Vector};
 use crate::shape::Support;
 use crate::simplex::Simplex;
 
-use polygon::Polygon;
-use polyhedron::{Large, Small};
 use start::Start;
 
 /// Tuning of the expansion: relative tolerance and iteration cap.
@@ -53,7 +53,7 @@ pub struct EpaOptions<R> {
     pub tolerance: R,
     /// The most support points the expansion may add; it then reports
     /// [`EpaTermination::IterationCap`] with its best answer. The polytope's storage also caps
-    /// it (60 vertices in 2D, 68 in 3D beyond the starting simplex).
+    /// it (61 vertices in 2D, 68 in 3D beyond the starting simplex).
     pub max_iterations: u32,
 }
 
@@ -140,15 +140,19 @@ pub fn penetration<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         Start::Full { vertices, size } => {
             let limits = Limits { tolerance, max_iterations: options.max_iterations, size };
             if V::DIM == 2 {
-                let mut polygon = Polygon::empty();
-                polygon.start(&vertices, size);
-                let mut run = Run::new(limits);
-                let termination = run
-                    .expand(&mut polygon, &mut support, true)
-                    .unwrap_or(EpaTermination::IterationCap);
-                run.finish(&polygon, termination)
+                staged::<V, polygon::Small<V>, polygon::Large<V>>(
+                    &vertices,
+                    size,
+                    &mut support,
+                    limits,
+                )
             } else {
-                staged::<V, Small<V>, Large<V>>(&vertices, size, &mut support, limits)
+                staged::<V, polyhedron::Small<V>, polyhedron::Large<V>>(
+                    &vertices,
+                    size,
+                    &mut support,
+                    limits,
+                )
             }
         }
         Start::Flat { normal } => flat(simplex, normal),
@@ -210,13 +214,13 @@ pub(crate) trait Expansion<V: Vector> {
     fn grow(&mut self, facet: &Facet<V>, vertex: Vertex<V>) -> Result<(), Stuck>;
     /// Every live facet with an area.
     fn facets(&self) -> impl Iterator<Item = Facet<V>> + '_;
-    /// The smallest barycentric coordinate of the origin's projection onto `facet` over its
-    /// vertices: `≥ 0` when the projection lies in the facet.
-    fn coverage(&self, facet: &Facet<V>) -> V::Real;
+    /// The barycentric coordinates of the origin's projection onto `facet` over its vertices
+    /// (an edge has two; the third is then infinite): all `≥ 0` when the projection lies in
+    /// the facet.
+    fn barycentric(&self, facet: &Facet<V>) -> [V::Real; 3];
     /// The points of A and B (A's frame) whose difference is the origin's projection onto
-    /// `facet`: barycentric coordinates of that projection over the facet's vertices (clamped
-    /// to the facet).
-    fn witnesses(&self, facet: &Facet<V>) -> (V, V);
+    /// `facet`, from its `barycentric` coordinates (clamped to the facet).
+    fn witnesses(&self, facet: &Facet<V>, barycentric: [V::Real; 3]) -> (V, V);
 }
 
 /// Why a polytope could not grow.
@@ -295,6 +299,8 @@ struct Run<V: Vector> {
     iterations: u32,
     /// The smallest support value so far, with its direction and support point.
     upper: Option<(V::Real, V, Vertex<V>)>,
+    /// The closest facet when the bounds met (the polytope's closest facet from then on).
+    converged: Option<Facet<V>>,
 }
 
 impl<V: Vector> Run<V> {
@@ -306,6 +312,7 @@ impl<V: Vector> Run<V> {
             size: limits.size,
             iterations: 0,
             upper: None,
+            converged: None,
         }
     }
 
@@ -336,6 +343,7 @@ impl<V: Vector> Run<V> {
             // Upper bound minus lower bound d: how far the facet is from D's boundary.
             let gap = self.upper.map_or(bound, |(u, _, _)| u) - facet.distance;
             if gap <= self.limits.tolerance * facet.distance.abs() + self.rounding * self.size {
+                self.converged = Some(facet);
                 return Ok(EpaTermination::Converged);
             }
             if polytope.has_vertex(vertex.w) {
@@ -366,6 +374,7 @@ impl<V: Vector> Run<V> {
             }
             _ => answer(
                 polytope,
+                self.converged.or_else(|| polytope.closest()),
                 self.iterations,
                 termination,
                 self.rounding * self.size,
@@ -375,7 +384,7 @@ impl<V: Vector> Run<V> {
     }
 }
 
-/// The penetration described by the polytope's closest facet.
+/// The penetration described by the polytope's `closest` facet.
 ///
 /// Coplanar facets (a face of `D` split into triangles) share the smallest distance up to
 /// rounding, and the origin projects into only one of them: among the facets within
@@ -383,27 +392,33 @@ impl<V: Vector> Run<V> {
 /// the witness points are exact.
 fn answer<V: Vector, E: Expansion<V>>(
     polytope: &E,
+    closest: Option<Facet<V>>,
     iterations: u32,
     termination: EpaTermination,
     slack: V::Real,
     ties: V::Real,
 ) -> Penetration<V> {
-    let closest = polytope.closest().map(|closest| {
-        let mut best = (polytope.coverage(&closest), closest);
+    let coverage = |[l0, l1, l2]: [V::Real; 3]| l0.min(l1).min(l2);
+    let closest = closest.map(|closest| {
+        let weights = polytope.barycentric(&closest);
+        let mut best = (coverage(weights), weights, closest);
         if best.0 < V::Real::ZERO {
             let limit = closest.distance + slack + ties * closest.distance.abs();
-            for facet in polytope.facets().filter(|f| f.distance <= limit) {
-                let coverage = polytope.coverage(&facet);
-                if coverage > best.0 {
-                    best = (coverage, facet);
+            for facet in
+                polytope.facets().filter(|f| f.distance <= limit && f.index != closest.index)
+            {
+                let weights = polytope.barycentric(&facet);
+                let c = coverage(weights);
+                if c > best.0 {
+                    best = (c, weights, facet);
                 }
             }
         }
-        best.1
+        (best.2, best.1)
     });
     match closest {
-        Some(facet) => {
-            let (point_a, point_b) = polytope.witnesses(&facet);
+        Some((facet, weights)) => {
+            let (point_a, point_b) = polytope.witnesses(&facet, weights);
             Penetration {
                 depth: facet.distance,
                 normal: facet.normal,
@@ -458,21 +473,21 @@ pub(crate) fn area2<V: Vector>(a: V, b: V, c: V) -> V::Real {
 mod tests {
     use super::*;
     use crate::{Ellipsoid, GjkOptions, Goal, Pose, WarmStart};
-    use glam::DVec3;
+    use glam::{DVec2, DVec3};
 
     /// EPA on the pair's GJK simplex, in the small polytope `S` moving into `L` when full.
-    fn staged_run<S: Storage<DVec3>, L: Storage<DVec3> + Absorb<S>>(
-        pair: &Pair<'_, DVec3, Ellipsoid<DVec3>, Ellipsoid<DVec3>>,
-        simplex: &Simplex<DVec3>,
-        options: &EpaOptions<f64>,
-    ) -> Penetration<DVec3> {
+    fn staged_run<V: Vector, S: Storage<V>, L: Storage<V> + Absorb<S>>(
+        pair: &Pair<'_, V, Ellipsoid<V>, Ellipsoid<V>>,
+        simplex: &Simplex<V>,
+        options: &EpaOptions<V::Real>,
+    ) -> Penetration<V> {
         let mut hints = [0u32; 2];
-        let mut support = |dir: DVec3| Vertex::from(pair.support_hinted(dir, &mut hints));
-        let start = start::full_simplex(simplex, &mut support, options.tolerance, DVec3::X);
+        let mut support = |dir: V| Vertex::from(pair.support_hinted(dir, &mut hints));
+        let start = start::full_simplex(simplex, &mut support, options.tolerance, V::axis(0));
         let Start::Full { vertices, size } = start else { panic!("two balls are not flat") };
         let limits =
             Limits { tolerance: options.tolerance, max_iterations: options.max_iterations, size };
-        staged::<DVec3, S, L>(&vertices, size, &mut support, limits)
+        staged::<V, S, L>(&vertices, size, &mut support, limits)
     }
 
     /// Two overlapping balls (as ellipsoids: round cores, so only EPA answers) at a tight
@@ -487,8 +502,16 @@ mod tests {
         let pair = Pair::new(&a, Pose::IDENTITY, &b, Pose::from_translation(offset).unwrap());
         let gjk = pair.gjk(Goal::Distance, &GjkOptions::default(), &mut WarmStart::default());
         let options = EpaOptions { tolerance: 1e-9, max_iterations: 64 };
-        let moved = staged_run::<Small<DVec3>, Large<DVec3>>(&pair, &gjk.simplex, &options);
-        let direct = staged_run::<Large<DVec3>, Large<DVec3>>(&pair, &gjk.simplex, &options);
+        let moved = staged_run::<DVec3, polyhedron::Small<DVec3>, polyhedron::Large<DVec3>>(
+            &pair,
+            &gjk.simplex,
+            &options,
+        );
+        let direct = staged_run::<DVec3, polyhedron::Large<DVec3>, polyhedron::Large<DVec3>>(
+            &pair,
+            &gjk.simplex,
+            &options,
+        );
         assert_eq!(moved, direct);
         assert_eq!(penetration(&pair, &gjk.simplex, &options), moved);
         // More support points than the small polytope's 32 vertices less the 4 it starts with.
@@ -496,5 +519,34 @@ mod tests {
         let depth = 1.7 - offset.length();
         assert!((moved.depth - depth).abs() < 5e-5 * depth, "{moved:?} vs {depth}");
         assert!((moved.normal - offset.normalize()).length() < 1e-2, "{moved:?}");
+    }
+
+    /// The same in 2D: two discs need more support points than the small polygon holds.
+    #[test]
+    fn a_long_expansion_moves_into_the_large_polygon() {
+        let a = Ellipsoid::new(DVec2::splat(1.0)).unwrap();
+        let b = Ellipsoid::new(DVec2::splat(0.7)).unwrap();
+        let offset = DVec2::new(0.9, 0.4);
+        let pose = Pose::<DVec2>::from_translation(offset).unwrap();
+        let pair = Pair::new(&a, Pose::IDENTITY, &b, pose);
+        let gjk = pair.gjk(Goal::Distance, &GjkOptions::default(), &mut WarmStart::default());
+        let options = EpaOptions { tolerance: 1e-14, max_iterations: 64 };
+        let moved = staged_run::<DVec2, polygon::Small<DVec2>, polygon::Large<DVec2>>(
+            &pair,
+            &gjk.simplex,
+            &options,
+        );
+        let direct = staged_run::<DVec2, polygon::Large<DVec2>, polygon::Large<DVec2>>(
+            &pair,
+            &gjk.simplex,
+            &options,
+        );
+        assert_eq!(moved, direct);
+        assert_eq!(penetration(&pair, &gjk.simplex, &options), moved);
+        // More support points than the small polygon's 24 vertices less the 3 it starts with.
+        assert!(moved.iterations > 21, "{moved:?}");
+        let depth = 1.7 - offset.length();
+        assert!((moved.depth - depth).abs() < 1e-9 * depth, "{moved:?} vs {depth}");
+        assert!((moved.normal - offset.normalize()).length() < 1e-4, "{moved:?}");
     }
 }

@@ -4,26 +4,44 @@
 //! difference `D`; a support point `w` found along the outward normal of edge `(vᵢ, vᵢ₊₁)` lies
 //! beyond that edge and, angularly, between its ends. Inserting `w` between `vᵢ` and `vᵢ₊₁`
 //! therefore keeps the polygon convex and counter-clockwise: no horizon search is needed.
+//!
+//! The vertices are stored in the order they came and linked counter-clockwise, so inserting
+//! one moves nothing; edge `i` runs from vertex `i` to the next one. Scans follow the links
+//! from vertex 0 (always the first of the starting triangle), so they meet the edges in the
+//! polygon's order. As for the polyhedron, the capacity is a type parameter: [`Small`] first,
+//! [`Large`] when it fills up.
 
-use super::{area2, Expansion, Facet, Storage, Stuck, Vertex};
+use super::{area2, unit, Absorb, Expansion, Facet, Storage, Stuck, Vertex};
 use crate::math::{Real, Vector};
 
-/// The most vertices the polygon holds (3 to start, one per iteration).
-const CAPACITY: usize = 64;
+/// The polygon most expansions fit in: 24 vertices.
+pub(crate) type Small<V> = Polygon<V, 24>;
+/// The polygon an expansion moves into when [`Small`] fills up: 64 vertices (3 to start, one
+/// per iteration).
+pub(crate) type Large<V> = Polygon<V, 64>;
 
-/// A convex polygon of support points with each edge's outward normal and plane distance.
-pub(crate) struct Polygon<V: Vector> {
-    vertices: [Vertex<V>; CAPACITY],
-    /// Edge `i` runs from vertex `i` to vertex `i + 1` (cyclically): (outward unit normal,
-    /// signed distance of its line from the origin), or `None` when it has no length.
-    edges: [Option<(V, V::Real)>; CAPACITY],
+/// A convex polygon of support points with each edge's outward normal and line distance.
+pub(crate) struct Polygon<V: Vector, const N: usize> {
+    vertices: [Vertex<V>; N],
+    /// Edge `i` runs from vertex `i` to vertex `next[i]`: its outward unit normal and the
+    /// signed distance of its line from the origin (infinite, with a zero normal, when it has
+    /// no length, so that it is never closest).
+    edges: [(V, V::Real); N],
+    /// The next vertex counter-clockwise.
+    next: [u8; N],
     len: usize,
 }
 
-impl<V: Vector> Storage<V> for Polygon<V> {
+impl<V: Vector, const N: usize> Storage<V> for Polygon<V, N> {
     #[inline(always)]
     fn empty() -> Self {
-        Self { vertices: [Vertex::ZERO; CAPACITY], edges: [None; CAPACITY], len: 0 }
+        const { assert!(N < 256) };
+        Self {
+            vertices: [Vertex::ZERO; N],
+            edges: [(V::ZERO, V::Real::ZERO); N],
+            next: [0; N],
+            len: 0,
+        }
     }
 
     /// The triangle of the first three `vertices`, turned counter-clockwise.
@@ -32,6 +50,7 @@ impl<V: Vector> Storage<V> for Polygon<V> {
         let [p, q, r, _] = *vertices;
         let ccw = area2(p.w, q.w, r.w) >= V::Real::ZERO;
         self.vertices[..3].copy_from_slice(&if ccw { [p, q, r] } else { [p, r, q] });
+        self.next[..3].copy_from_slice(&[1, 2, 0]);
         self.len = 3;
         for i in 0..3 {
             self.edges[i] = self.edge(i);
@@ -39,80 +58,44 @@ impl<V: Vector> Storage<V> for Polygon<V> {
     }
 }
 
-impl<V: Vector> Polygon<V> {
-    /// The normal and distance of edge `i`, from its vertices.
-    fn edge(&self, i: usize) -> Option<(V, V::Real)> {
-        let (from, to) = (self.vertices[i].w, self.vertices[(i + 1) % self.len].w);
-        let e = to - from;
-        // Counter-clockwise order: the outside is on the right, (e.y, −e.x).
-        let normal =
-            V::from_components([e.component(1), -e.component(0), V::Real::ZERO]).direction()?;
-        Some((normal, (normal.dot(from) + normal.dot(to)) * V::Real::HALF))
+impl<V: Vector, const M: usize, const N: usize> Absorb<Polygon<V, M>> for Polygon<V, N> {
+    fn absorb(&mut self, small: &Polygon<V, M>) {
+        const { assert!(M <= N) };
+        self.vertices[..M].copy_from_slice(&small.vertices);
+        self.edges[..M].copy_from_slice(&small.edges);
+        self.next[..M].copy_from_slice(&small.next);
+        self.len = small.len;
     }
 }
 
-impl<V: Vector> Expansion<V> for Polygon<V> {
-    fn closest(&self) -> Option<Facet<V>> {
-        let mut best: Option<Facet<V>> = None;
-        for (index, edge) in self.edges[..self.len].iter().enumerate() {
-            if let Some((normal, distance)) = *edge {
-                if best.is_none_or(|b| distance < b.distance) {
-                    best = Some(Facet { index, normal, distance });
-                }
-            }
+impl<V: Vector, const N: usize> Polygon<V, N> {
+    /// The normal and distance of edge `i`, from its vertices (no normal and an infinite
+    /// distance when it has no length).
+    #[inline]
+    fn edge(&self, i: usize) -> (V, V::Real) {
+        let (from, to) = (self.vertices[i].w, self.vertices[usize::from(self.next[i])].w);
+        let e = to - from;
+        // Counter-clockwise order: the outside is on the right, (e.y, −e.x).
+        match unit(V::from_components([e.component(1), -e.component(0), V::Real::ZERO])) {
+            Some(normal) => (normal, (normal.dot(from) + normal.dot(to)) * V::Real::HALF),
+            None => (V::ZERO, V::Real::INFINITY),
         }
-        best
     }
 
-    fn has_vertex(&self, w: V) -> bool {
-        self.vertices[..self.len].iter().any(|v| v.w == w)
-    }
-
-    fn grow(&mut self, facet: &Facet<V>, vertex: Vertex<V>) -> Result<(), Stuck> {
-        if self.len == CAPACITY {
-            return Err(Stuck::Full);
-        }
-        let at = facet.index + 1;
-        self.vertices.copy_within(at..self.len, at + 1);
-        self.edges.copy_within(at..self.len, at + 1);
-        self.vertices[at] = vertex;
-        self.len += 1;
-        let (before, after) = (self.edge(at - 1), self.edge(at));
-        if before.is_none() || after.is_none() {
-            // Undo: a zero-length edge means `w` repeats a vertex up to rounding.
-            self.vertices.copy_within(at + 1..self.len, at);
-            self.edges.copy_within(at + 1..self.len, at);
-            self.len -= 1;
-            return Err(Stuck::Degenerate);
-        }
-        self.edges[at - 1] = before;
-        self.edges[at] = after;
-        Ok(())
-    }
-
-    fn facets(&self) -> impl Iterator<Item = Facet<V>> + '_ {
-        self.edges[..self.len].iter().enumerate().filter_map(|(index, edge)| {
-            edge.map(|(normal, distance)| Facet { index, normal, distance })
+    /// The edges' start vertices in counter-clockwise order from vertex 0.
+    #[inline]
+    fn order(&self) -> impl Iterator<Item = usize> + '_ {
+        let mut i = 0;
+        (0..self.len).map(move |_| {
+            let here = i;
+            i = usize::from(self.next[i]);
+            here
         })
     }
 
-    fn coverage(&self, facet: &Facet<V>) -> V::Real {
-        let t = self.parameter(facet);
-        t.min(V::Real::ONE - t)
-    }
-
-    fn witnesses(&self, facet: &Facet<V>) -> (V, V) {
-        let (from, to) = self.ends(facet);
-        let t = self.parameter(facet).max(V::Real::ZERO).min(V::Real::ONE);
-        let a = from.a + (to.a - from.a) * t;
-        let w = from.w + (to.w - from.w) * t;
-        (a, a - w)
-    }
-}
-
-impl<V: Vector> Polygon<V> {
     fn ends(&self, facet: &Facet<V>) -> (Vertex<V>, Vertex<V>) {
-        (self.vertices[facet.index], self.vertices[(facet.index + 1) % self.len])
+        let i = facet.index;
+        (self.vertices[i], self.vertices[usize::from(self.next[i])])
     }
 
     /// Where the origin's projection `n d` falls on the edge: 0 at its start, 1 at its end.
@@ -125,5 +108,65 @@ impl<V: Vector> Polygon<V> {
         } else {
             V::Real::HALF
         }
+    }
+}
+
+impl<V: Vector, const N: usize> Expansion<V> for Polygon<V, N> {
+    fn closest(&self) -> Option<Facet<V>> {
+        let mut best = V::Real::INFINITY;
+        let mut index = usize::MAX;
+        for i in self.order() {
+            let d = self.edges[i].1;
+            if d < best {
+                best = d;
+                index = i;
+            }
+        }
+        (index != usize::MAX).then(|| Facet { index, normal: self.edges[index].0, distance: best })
+    }
+
+    fn has_vertex(&self, w: V) -> bool {
+        self.vertices[..self.len].iter().any(|v| v.w == w)
+    }
+
+    fn grow(&mut self, facet: &Facet<V>, vertex: Vertex<V>) -> Result<(), Stuck> {
+        if self.len == N {
+            return Err(Stuck::Full);
+        }
+        // Between the edge's ends: i → k → next.
+        let (i, k) = (facet.index, self.len);
+        self.vertices[k] = vertex;
+        self.next[k] = self.next[i];
+        self.next[i] = k as u8;
+        let (before, after) = (self.edge(i), self.edge(k));
+        if !before.1.is_finite() || !after.1.is_finite() {
+            // A zero-length edge: `w` repeats a vertex up to rounding. Unlink it.
+            self.next[i] = self.next[k];
+            return Err(Stuck::Degenerate);
+        }
+        self.edges[i] = before;
+        self.edges[k] = after;
+        self.len += 1;
+        Ok(())
+    }
+
+    fn facets(&self) -> impl Iterator<Item = Facet<V>> + '_ {
+        self.order().filter(|&i| self.edges[i].1.is_finite()).map(|index| {
+            let (normal, distance) = self.edges[index];
+            Facet { index, normal, distance }
+        })
+    }
+
+    fn barycentric(&self, facet: &Facet<V>) -> [V::Real; 3] {
+        let t = self.parameter(facet);
+        [t, V::Real::ONE - t, V::Real::INFINITY]
+    }
+
+    fn witnesses(&self, facet: &Facet<V>, barycentric: [V::Real; 3]) -> (V, V) {
+        let (from, to) = self.ends(facet);
+        let t = barycentric[0].max(V::Real::ZERO).min(V::Real::ONE);
+        let a = from.a + (to.a - from.a) * t;
+        let w = from.w + (to.w - from.w) * t;
+        (a, a - w)
     }
 }

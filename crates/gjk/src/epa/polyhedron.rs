@@ -4,17 +4,19 @@
 //! `i` (corner `i` to corner `i + 1`) the facet across it and that edge's index there. Adding a
 //! support point `w` beyond the closest facet:
 //! 1. **horizon walk** (van den Bergen 2001, "silhouette"): depth-first from the closest facet
-//!    over the adjacency, mark the facets `w` sees (`n·w > d`, up to rounding); an edge from a seen facet to an
-//!    unseen one is a horizon edge. Entering each facet through one edge and visiting the other
-//!    two in order lists the horizon as one counter-clockwise loop;
-//! 2. check that the loop closes (rounding can make visibility inconsistent; then the polytope
-//!    is left as it was and the expansion reports a degenerate end);
-//! 3. delete the seen facets and close the hole with a fan of facets from `w` to the horizon.
+//!    over the adjacency, mark the facets `w` sees (`n·w > d`, up to rounding); an edge from a
+//!    seen facet to an unseen one is a horizon edge. Entering each facet through one edge and
+//!    visiting the other two in order lists the horizon as one counter-clockwise loop;
+//! 2. check, edge by edge, that the loop closes (rounding can make visibility inconsistent;
+//!    the polytope is then left as it was and the expansion reports a degenerate end);
+//! 3. delete the seen facets and close the hole with a fan of facets from `w` to the horizon
+//!    (a fan facet without area, `w` on a horizon edge's line, also ends the expansion).
 //!
 //! Storage is fixed: a closed triangulated polyhedron with `V` vertices has `2V − 4` facets, and
 //! freed facet slots are reused. The facets are stored field by field (corners, links, normals,
 //! distances in separate arrays): finding the closest facet reads one dense array of distances,
-//! and every array starts zeroed (a `memset`), since only slots already written are ever read.
+//! and the arrays start zeroed (a `memset`; the distances infinite), since only slots already
+//! written are ever read.
 //! A step remembers the facets it found visible, so deleting them touches nothing else.
 //!
 //! The capacity is a type parameter: the expansion starts in a small polytope ([`Small`]: most
@@ -55,13 +57,14 @@ impl Link {
 }
 
 /// The starting tetrahedron's facets: `[0, 1, 2]` with vertex 3 below it, and the three facets
-/// through vertex 3, all counter-clockwise seen from outside.
-const TETRAHEDRON: [[Index; 3]; 4] = [[0, 1, 2], [0, 3, 1], [0, 2, 3], [1, 3, 2]];
+/// through vertex 3, all counter-clockwise seen from outside (first corner repeated, as in
+/// [`Polyhedron::corners`]).
+const TETRAHEDRON: [[Index; 4]; 4] = [[0, 1, 2, 0], [0, 3, 1, 0], [0, 2, 3, 0], [1, 3, 2, 1]];
 
 /// Across each edge of [`TETRAHEDRON`]'s facets: the facet holding that edge reversed, and the
 /// edge's index there.
-const TETRAHEDRON_LINKS: [[Link; 3]; 4] = {
-    let mut links = [[Link(0); 3]; 4];
+const TETRAHEDRON_LINKS: [[Link; 4]; 4] = {
+    let mut links = [[Link(0); 4]; 4];
     let mut f = 0;
     while f < 4 {
         let mut e = 0;
@@ -100,13 +103,15 @@ pub(crate) struct Polyhedron<V: Vector, const N: usize, const F: usize> {
     slack: V::Real,
     /// Outward unit normals (zero for a triangle without area).
     normals: [V; F],
-    /// `normal · corner`: infinite for free slots and triangles without area, so that neither
-    /// is ever closest nor seen.
+    /// The plane's offset `normal · corner`: infinite for free slots and triangles without
+    /// area, so that neither is ever closest nor seen.
     distances: [V::Real; F],
-    /// Each facet's vertex indices, counter-clockwise seen from outside.
-    corners: [[Index; 3]; F],
-    /// Across each facet's edge `i`: the neighbouring facet and the edge's index there.
-    links: [[Link; 3]; F],
+    /// Each facet's vertex indices, counter-clockwise seen from outside, the first repeated
+    /// at the end (edge `e` runs from entry `e` to entry `e + 1`).
+    corners: [[Index; 4]; F],
+    /// Across each facet's edge `i`: the neighbouring facet and the edge's index there (a
+    /// fourth, unused entry pads the row, so that any edge index of a link is in bounds).
+    links: [[Link; 4]; F],
     /// The expansion step that last found each facet visible (0: never; marks of earlier
     /// steps are stale).
     stamps: [u8; F],
@@ -117,10 +122,11 @@ pub(crate) struct Polyhedron<V: Vector, const N: usize, const F: usize> {
     /// The horizon walk's pending edges (a visible facet's side).
     pending: [Link; F],
     /// The horizon of the current step (a simple cycle, so at most one edge per vertex): the
-    /// unseen facets' sides of its edges, and the edges' ends `(s, t)` (the new facet on each
-    /// is `(s, t, w)`); kept here so each step reuses the space.
+    /// unseen facets' sides of its edges, and the vertex each edge starts from (edge `i` runs
+    /// from `rim[i]` to `rim[i + 1]`, cyclically, and the new facet on it is
+    /// `(rim[i], rim[i + 1], w)`); kept here so each step reuses the space.
     horizon: [Link; N],
-    rim: [[Index; 2]; N],
+    rim: [Index; N],
     vertex_count: usize,
     /// Slots `0..facet_slots` have been used.
     facet_slots: usize,
@@ -132,12 +138,6 @@ pub(crate) struct Polyhedron<V: Vector, const N: usize, const F: usize> {
 }
 
 impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
-    /// Whether `w` lies above `facet`'s plane (less the slack).
-    #[inline]
-    fn sees(&self, facet: usize, w: V) -> bool {
-        self.normals[facet].dot(w) > self.distances[facet] - self.slack
-    }
-
     /// The horizon walk (van den Bergen's "silhouette") from the closest facet `start`, which
     /// `w` sees: depth first over the facets `w` sees, entering each through one edge and
     /// leaving through the other two in order, so that the unseen facets met on the way list
@@ -146,55 +146,55 @@ impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
     /// most once).
     #[inline]
     fn walk(&mut self, start: usize, w: V) -> bool {
-        self.mark_visible(start);
+        // The lists' lengths, the step and the slack in locals: the compiler cannot tell that
+        // the lists' stores leave those fields alone.
+        let (step, slack) = (self.step, self.slack);
+        self.stamps[start] = step;
+        self.visible[0] = start as Index;
+        let mut visible = 1;
+        let mut horizon = 0;
         // A stack of edges to cross (the visible facet's side), the next one on top.
         self.pending[0] = Link::new(start, 2);
         self.pending[1] = Link::new(start, 1);
         self.pending[2] = Link::new(start, 0);
         let mut top = 3;
+        // Where the last horizon edge ended: the next one must start there.
+        let mut end = 0;
         while top > 0 {
             top -= 1;
             let here = self.pending[top];
             let across = self.links[here.facet()][here.edge()];
             let g = across.facet();
-            if self.stamps[g] == self.step {
+            if self.stamps[g] == step {
                 continue;
             }
-            if self.sees(g, w) {
-                self.mark_visible(g);
+            if self.normals[g].dot(w) > self.distances[g] - slack {
+                // Seen: mark it and leave through its other two edges, next one first.
+                self.stamps[g] = step;
+                self.visible[visible] = g as Index;
+                visible += 1;
                 let entry = across.edge();
                 if top + 2 > F {
                     return false;
                 }
-                self.pending[top] = Link::new(g, prev(entry, 3));
-                self.pending[top + 1] = Link::new(g, next(entry, 3));
+                self.pending[top] = Link::new(g, PREV[entry]);
+                self.pending[top + 1] = Link::new(g, NEXT[entry]);
                 top += 2;
             } else {
-                if self.horizon_len == N {
+                let (s, t) = edge_ends(&self.corners[here.facet()], here.edge());
+                if horizon == N || (horizon > 0 && s != end) {
                     return false;
                 }
-                self.horizon[self.horizon_len] = across;
-                let (s, t) = edge_ends(&self.corners[here.facet()], here.edge());
-                self.rim[self.horizon_len] = [s, t];
-                self.horizon_len += 1;
+                self.horizon[horizon] = across;
+                self.rim[horizon] = s;
+                horizon += 1;
+                end = t;
             }
         }
-        true
-    }
-
-    /// Stamps `facet` as seen by the current step and lists it.
-    #[inline]
-    fn mark_visible(&mut self, facet: usize) {
-        self.stamps[facet] = self.step;
-        self.visible[self.visible_len] = facet as Index;
-        self.visible_len += 1;
-    }
-
-    /// Whether the horizon is one closed loop: each edge ends where the next begins.
-    #[inline]
-    fn closes(&self) -> bool {
-        let n = self.horizon_len;
-        n >= 3 && (0..n).all(|i| self.rim[i][1] == self.rim[next(i, n)][0])
+        self.visible_len = visible;
+        self.horizon_len = horizon;
+        // The loop closes.
+        horizon >= 3 && end == self.rim[0]
     }
 
     /// Replaces the facets the current step found visible by the fan from the new vertex
@@ -203,14 +203,15 @@ impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
     /// reading the polytope again.
     #[inline]
     fn stitch(&mut self, apex: Index, w: V) -> bool {
+        let mut free = self.free_count;
         for i in 0..self.visible_len {
             let slot = self.visible[i];
             self.distances[usize::from(slot)] = V::Real::INFINITY;
-            self.free[self.free_count] = slot;
-            self.free_count += 1;
+            self.free[free] = slot;
+            free += 1;
         }
         // The new facets take the free slots from the top of the list down, then fresh ones.
-        let (free, fresh, n) = (self.free_count, self.facet_slots, self.horizon_len);
+        let (fresh, n) = (self.facet_slots, self.horizon_len);
         let slot = |free_list: &[Index; F], i: usize| {
             if i < free {
                 usize::from(free_list[free - 1 - i])
@@ -218,21 +219,30 @@ impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
                 fresh + i - free
             }
         };
+        // Facet i is (s_i, s_{i+1}, w), cyclically; each horizon vertex is read once, as its
+        // offset from w.
+        let first = (slot(&self.free, 0), self.rim[0]);
+        let first_offset = self.vertices[usize::from(first.1)].w - w;
+        let mut before = slot(&self.free, n - 1);
+        let (mut here, mut s) = first;
+        let mut offset = first_offset;
         for i in 0..n {
-            let h = self.horizon[i];
-            let [s, t] = self.rim[i];
-            let here = slot(&self.free, i);
-            let before = slot(&self.free, prev(i, n));
-            let after = slot(&self.free, next(i, n));
-            let (ws, wt) = (self.vertices[usize::from(s)].w, self.vertices[usize::from(t)].w);
-            let Some((normal, distance)) = plane(ws, wt, w) else {
+            let (after, t, next_offset) = if i + 1 < n {
+                let t = self.rim[i + 1];
+                (slot(&self.free, i + 1), t, self.vertices[usize::from(t)].w - w)
+            } else {
+                (first.0, first.1, first_offset)
+            };
+            let Some((normal, distance)) = fan_plane(offset, next_offset, w) else {
                 return false;
             };
-            self.corners[here] = [s, t, apex];
-            self.links[here] = [h, Link::new(after, 2), Link::new(before, 1)];
+            let h = self.horizon[i];
+            self.corners[here] = [s, t, apex, s];
+            self.links[here] = [h, Link::new(after, 2), Link::new(before, 1), Link(0)];
             self.normals[here] = normal;
             self.distances[here] = distance;
             self.links[h.facet()][h.edge()] = Link::new(here, 0);
+            (before, here, s, offset) = (here, after, t, next_offset);
         }
         self.free_count = free.saturating_sub(n);
         self.facet_slots = fresh + n.saturating_sub(free);
@@ -254,31 +264,27 @@ fn plane<V: Vector>(a: V, b: V, c: V) -> Option<(V, V::Real)> {
     Some((n, (n.dot(a) + n.dot(b) + n.dot(c)) * V::Real::from_f64(1.0 / 3.0)))
 }
 
+/// The plane of the fan facet `(w + u, w + v, w)` (counter-clockwise seen from outside), from
+/// its corners' offsets `u`, `v` from the apex `w`: the unit normal and the apex's offset along
+/// it, or `None` when the facet has no area.
+///
+/// The other corners' offsets differ from the apex's by `n·u` and `n·v`, which vanish up to the
+/// rounding of `n`; averaging them in (as [`plane`] does) buys nothing measurable.
+#[inline(always)]
+fn fan_plane<V: Vector>(u: V, v: V, w: V) -> Option<(V, V::Real)> {
+    let n = unit(cross(u, v))?;
+    Some((n, n.dot(w)))
+}
+
 /// The ends of edge `e` of a triangle with these corners.
 #[inline]
-fn edge_ends(corners: &[Index; 3], e: usize) -> (Index, Index) {
-    (corners[e], corners[next(e, 3)])
+fn edge_ends(corners: &[Index; 4], e: usize) -> (Index, Index) {
+    (corners[e], corners[(e + 1) & 3])
 }
 
-/// `(i + 1) mod n` for `i < n`, without a division.
-#[inline]
-fn next(i: usize, n: usize) -> usize {
-    if i + 1 == n {
-        0
-    } else {
-        i + 1
-    }
-}
-
-/// `(i − 1) mod n` for `i < n`.
-#[inline]
-fn prev(i: usize, n: usize) -> usize {
-    if i == 0 {
-        n - 1
-    } else {
-        i - 1
-    }
-}
+/// The edge after and before each edge of a triangle (an index past 2 maps to 0).
+const NEXT: [usize; 4] = [1, 2, 0, 0];
+const PREV: [usize; 4] = [2, 0, 1, 0];
 
 impl<V: Vector, const N: usize, const F: usize> Storage<V> for Polyhedron<V, N, F> {
     #[inline(always)]
@@ -290,14 +296,14 @@ impl<V: Vector, const N: usize, const F: usize> Storage<V> for Polyhedron<V, N, 
             slack: V::Real::INFINITY,
             normals: [V::ZERO; F],
             distances: [V::Real::INFINITY; F],
-            corners: [[0; 3]; F],
-            links: [[Link(0); 3]; F],
+            corners: [[0; 4]; F],
+            links: [[Link(0); 4]; F],
             stamps: [0; F],
             free: [0; F],
             visible: [0; F],
             pending: [Link(0); F],
             horizon: [Link(0); N],
-            rim: [[0; 2]; N],
+            rim: [0; N],
             vertex_count: 0,
             facet_slots: 0,
             free_count: 0,
@@ -321,10 +327,19 @@ impl<V: Vector, const N: usize, const F: usize> Storage<V> for Polyhedron<V, N, 
         });
         self.vertex_count = 4;
         self.slack = V::Real::from_f64(64.0) * V::Real::EPSILON * size;
-        for (slot, &c) in TETRAHEDRON.iter().enumerate() {
-            let [a, b, c2] = c.map(|i| self.vertices[i as usize].w);
-            let (normal, distance) = plane(a, b, c2).unwrap_or((V::ZERO, V::Real::INFINITY));
-            self.corners[slot] = c;
+        // Facet 0 on its own; the other three are the fan from vertex 3 over the edges
+        // (1, 0), (0, 2) and (2, 1), as a step's new facets.
+        let [w0, w1, w2, w3] = [0, 1, 2, 3].map(|i| self.vertices[i].w);
+        let [u0, u1, u2] = [w0 - w3, w1 - w3, w2 - w3];
+        let planes = [
+            plane(w0, w1, w2),
+            fan_plane(u1, u0, w3),
+            fan_plane(u0, u2, w3),
+            fan_plane(u2, u1, w3),
+        ];
+        for (slot, plane) in planes.into_iter().enumerate() {
+            let (normal, distance) = plane.unwrap_or((V::ZERO, V::Real::INFINITY));
+            self.corners[slot] = TETRAHEDRON[slot];
             self.normals[slot] = normal;
             self.distances[slot] = distance;
         }
@@ -356,15 +371,53 @@ impl<V: Vector, const M: usize, const G: usize, const N: usize, const F: usize>
 
 impl<V: Vector, const N: usize, const F: usize> Expansion<V> for Polyhedron<V, N, F> {
     fn closest(&self) -> Option<Facet<V>> {
-        let mut best = V::Real::INFINITY;
-        let mut index = usize::MAX;
-        for (i, &d) in self.distances[..self.facet_slots].iter().enumerate() {
-            if d < best {
-                best = d;
-                index = i;
+        let distances = &self.distances[..self.facet_slots];
+        let index = if distances.len() <= 32 {
+            // The first strictly smallest distance.
+            let mut best = V::Real::INFINITY;
+            let mut index = usize::MAX;
+            for (i, &d) in distances.iter().enumerate() {
+                if d < best {
+                    best = d;
+                    index = i;
+                }
             }
-        }
-        (index != usize::MAX).then(|| Facet { index, normal: self.normals[index], distance: best })
+            index
+        } else {
+            // The same for longer scans: the smallest distance four lanes at a time (the
+            // compiler turns the lanes into vector minima), then its first slot.
+            let mut lanes = [V::Real::INFINITY; 4];
+            let chunks = distances.chunks_exact(4);
+            let rest = chunks.remainder();
+            for chunk in chunks {
+                for (lane, &d) in lanes.iter_mut().zip(chunk) {
+                    *lane = if d < *lane { d } else { *lane };
+                }
+            }
+            let mut best = V::Real::INFINITY;
+            for &d in lanes.iter().chain(rest) {
+                best = if d < best { d } else { best };
+            }
+            if best < V::Real::INFINITY {
+                // The first chunk holding it (compared without branches), then the slot.
+                let chunks = distances.chunks_exact(4);
+                let first = chunks
+                    .clone()
+                    .position(|c| (c[0] == best) | (c[1] == best) | (c[2] == best) | (c[3] == best))
+                    .unwrap_or(chunks.len());
+                distances[4 * first..]
+                    .iter()
+                    .position(|&d| d == best)
+                    .map_or(usize::MAX, |i| 4 * first + i)
+            } else {
+                usize::MAX
+            }
+        };
+        (index != usize::MAX).then(|| Facet {
+            index,
+            normal: self.normals[index],
+            distance: distances[index],
+        })
     }
 
     fn has_vertex(&self, w: V) -> bool {
@@ -379,7 +432,7 @@ impl<V: Vector, const N: usize, const F: usize> Expansion<V> for Polyhedron<V, N
         self.horizon_len = 0;
         self.visible_len = 0;
         // The closest facet is visible by construction (w lies beyond it): start there.
-        if !self.walk(facet.index, vertex.w) || !self.closes() {
+        if !self.walk(facet.index, vertex.w) {
             return Err(Stuck::Degenerate);
         }
         if self.room() + self.visible_len < self.horizon_len {
@@ -402,14 +455,23 @@ impl<V: Vector, const N: usize, const F: usize> Expansion<V> for Polyhedron<V, N
             .map(|(index, &distance)| Facet { index, normal: self.normals[index], distance })
     }
 
-    fn coverage(&self, facet: &Facet<V>) -> V::Real {
-        let [l0, l1, l2] = self.barycentric(facet);
-        l0.min(l1).min(l2)
+    /// The barycentric coordinates of the origin's projection `x = n d` onto `facet`: ratios
+    /// of the sub-triangles' areas along the normal (negative outside).
+    fn barycentric(&self, facet: &Facet<V>) -> [V::Real; 3] {
+        let [p, q, r, _] = self.corners[facet.index].map(|i| self.vertices[i as usize].w);
+        let n = facet.normal;
+        let x = n * facet.distance;
+        let total = n.dot(cross(q - p, r - p));
+        if !total.is_positive() {
+            return [V::Real::from_f64(1.0 / 3.0); 3];
+        }
+        [n.dot(cross(q - x, r - x)), n.dot(cross(r - x, p - x)), n.dot(cross(p - x, q - x))]
+            .map(|l| l / total)
     }
 
-    fn witnesses(&self, facet: &Facet<V>) -> (V, V) {
-        let [p, q, r] = self.corners[facet.index].map(|i| self.vertices[i as usize]);
-        let weights = self.barycentric(facet).map(|l| l.max(V::Real::ZERO));
+    fn witnesses(&self, facet: &Facet<V>, barycentric: [V::Real; 3]) -> (V, V) {
+        let [p, q, r, _] = self.corners[facet.index].map(|i| self.vertices[i as usize]);
+        let weights = barycentric.map(|l| l.max(V::Real::ZERO));
         let sum = weights[0] + weights[1] + weights[2];
         let [l0, l1, l2] = if sum.is_positive() {
             weights.map(|l| l / sum)
@@ -419,21 +481,5 @@ impl<V: Vector, const N: usize, const F: usize> Expansion<V> for Polyhedron<V, N
         let a = p.a * l0 + q.a * l1 + r.a * l2;
         let w = p.w * l0 + q.w * l1 + r.w * l2;
         (a, a - w)
-    }
-}
-
-impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
-    /// The barycentric coordinates of the origin's projection `x = n d` onto `facet`: ratios
-    /// of the sub-triangles' areas along the normal (negative outside).
-    fn barycentric(&self, facet: &Facet<V>) -> [V::Real; 3] {
-        let [p, q, r] = self.corners[facet.index].map(|i| self.vertices[i as usize].w);
-        let n = facet.normal;
-        let x = n * facet.distance;
-        let total = n.dot(cross(q - p, r - p));
-        if !total.is_positive() {
-            return [V::Real::from_f64(1.0 / 3.0); 3];
-        }
-        [n.dot(cross(q - x, r - x)), n.dot(cross(r - x, p - x)), n.dot(cross(p - x, q - x))]
-            .map(|l| l / total)
     }
 }
