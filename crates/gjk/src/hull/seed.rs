@@ -43,12 +43,14 @@ impl SeedTable {
         Self { rows: [[0.0; 3]; 3], planar: false, grid: 0, cells: Vec::new() }
     }
 
-    /// The table of a climbable hull with at least two vertices, of about one cell per vertex:
+    /// The table of a climbable hull of dimension 2 or 3, of about one cell per vertex:
     /// each cell's vertex comes from a climb from the previous cell's (in an order where
     /// consecutive cells are adjacent), so the table costs a step or two per cell.
     pub(super) fn new<V: Vector>(hull: &Hull<V>) -> Self {
         let n = hull.vertices().len();
-        if n < 3 || hull.dimension() < 2 {
+        // Without adjacency a "climb" is a scan: a table would cost n scans, and support scans
+        // anyway.
+        if n < 3 || hull.dimension() < 2 || !hull.climbable {
             return Self::empty();
         }
         let planar = hull.dimension() == 2;
