@@ -76,6 +76,19 @@ impl<V: Vector> Polytope<V> {
         let vertices = &self.scan_order;
         (!vertices.is_empty()).then(|| vertices[argmax_dot(vertices, dir)])
     }
+
+    /// The climbing half of [`Support::support_hinted`], kept out of line so the scan of
+    /// small hulls compiles as tightly as on its own.
+    #[inline(never)]
+    fn climbed(&self, dir: V, hint: &mut u32) -> V {
+        // The seed is usually a step from the top, whatever the previous direction was (GJK's
+        // early iterations turn by large angles); the hint still wins when the table's cell is
+        // a poor guess (flat or needle-like hulls) and the directions have settled.
+        let hinted = (*hint as usize).wrapping_sub(1);
+        let found = self.hull.climb_hinted(dir, self.hull.seed(dir), hinted);
+        *hint = found as u32 + 1;
+        self.hull.vertices()[found]
+    }
 }
 
 /// The vertices of a small hull in the order of the input points (empty for large hulls).
@@ -113,13 +126,7 @@ impl<V: Vector> Support<V> for Polytope<V> {
         if let Some(found) = self.scanned(dir) {
             return found;
         }
-        // The seed is usually a step from the top, whatever the previous direction was (GJK's
-        // early iterations turn by large angles); the hint still wins when the table's cell is
-        // a poor guess (flat or needle-like hulls) and the directions have settled.
-        let hinted = (*hint as usize).wrapping_sub(1);
-        let found = self.hull.climb_hinted(dir, self.hull.seed(dir), hinted);
-        *hint = found as u32 + 1;
-        self.hull.vertices()[found]
+        self.climbed(dir, hint)
     }
 
     #[inline]
