@@ -19,17 +19,18 @@
 //! not a maximiser, some edge leads strictly uphill (the argument behind the simplex method). So
 //! [`Hull::climb`] walks from any vertex to the neighbour with the largest `x·d`, as long as it
 //! is *strictly* larger — values increase at each step, so the walk cannot cycle on plateaus and
-//! ends after at most `n` steps — and the vertex where it stops is a support point. Started from
-//! the previous answer, successive similar directions cost a handful of dot products; a cold
-//! start looks its first vertex up in a *seed table*: a cube map of directions (about `n / 6`
-//! cells on each face of a cube, `n / 4` on each side of a square in 2D), each cell holding a
-//! vertex farthest along the cell's centre direction. Finding the cell costs a few compares
-//! and one division, and the walk from its seed usually takes one step, two at most on round
-//! hulls: the step that checks the neighbours.
+//! ends after at most `n` steps — and the vertex where it stops is a support point. The walk
+//! starts from a vertex looked up in a *seed table*: a cube map of directions (a square map
+//! for flat hulls) with about one cell per vertex, in the hull's principal frame, each cell
+//! holding a vertex farthest along the cell's centre direction. Finding the cell costs three
+//! dot products, a few compares and one division, and the walk from its seed usually takes one
+//! or two steps, the last being the one that checks the neighbours. A previous answer (GJK's
+//! hint) is weighed in the first step, as one more neighbour.
 
 mod planar;
 mod prune;
 mod quickhull;
+mod seed;
 
 use alloc::vec::Vec;
 
@@ -38,6 +39,7 @@ use glam::{DVec2, DVec3};
 use crate::error::ShapeError;
 use crate::math::{Real, Vector};
 use crate::shape::argmax_dot;
+use seed::SeedTable;
 
 /// The tolerance of the first construction attempt, in units of `f64::EPSILON` times the point
 /// cloud's scale (its extent plus its distance from the origin).
@@ -102,12 +104,8 @@ pub struct Hull<V: Vector> {
     /// Vertex adjacency in CSR form: `neighbours[neighbour_starts[v]..neighbour_starts[v+1]]`.
     neighbour_starts: Vec<u32>,
     neighbours: Vec<u32>,
-    /// The seed table's resolution: cells per edge of a cube face (3D) or per side of the
-    /// square (2D); 0 when there is no table (hulls that cannot be climbed).
-    seed_grid: u32,
-    /// The seed table: for each cell of the cube map, a vertex farthest along the cell's centre
-    /// direction (see [`Hull::seed`]).
-    seed_table: Vec<u32>,
+    /// Where cold climbs start (see [`Hull::seed`]).
+    seeds: SeedTable,
     /// The distance below which points count as on the boundary.
     tolerance: V::Real,
     /// False only when construction failed and the hull is the bare point set (support scans).
@@ -235,20 +233,38 @@ impl<V: Vector> Hull<V> {
     /// Values are compared in `f64` whatever the vector type: rounding in `f32` can make the
     /// neighbours of a vertex near the *minimum* look no higher than it, a false summit.
     pub fn climb(&self, dir: V, start: usize) -> usize {
+        self.climb_hinted(dir, start, usize::MAX)
+    }
+
+    /// [`Hull::climb`] from `start` whose first step also weighs vertex `hint` (ignored when
+    /// out of range), as if it were one more neighbour of `start`: a hint left by a nearby
+    /// direction then saves the walk from the start, and costs nothing when it is worse.
+    /// Checking the hint alongside the first neighbours, rather than choosing between it and
+    /// `start` before the walk, keeps it off the chain of dependent loads.
+    pub(crate) fn climb_hinted(&self, dir: V, start: usize, hint: usize) -> usize {
         if !self.climbable {
             return self.scan(dir);
         }
         let dir = to_f64(dir);
-        let mut current = start % self.vertices.len();
+        let n = self.vertices.len();
+        // No division in the usual case (`start` in range).
+        let mut current = if start < n { start } else { start % n };
         let mut best = dot_f64(self.vertices[current], dir);
+        let mut next = current;
+        if let Some(&h) = self.vertices.get(hint) {
+            let value = dot_f64(h, dir);
+            if value > best {
+                best = value;
+                next = hint;
+            }
+        }
         // Values strictly increase, so no vertex is visited twice.
-        for _ in 0..self.vertices.len() {
-            let mut next = current;
-            for &n in self.neighbours(current) {
-                let value = dot_f64(self.vertices[n as usize], dir);
+        for _ in 0..n {
+            for &k in self.neighbours(current) {
+                let value = dot_f64(self.vertices[k as usize], dir);
                 if value > best {
                     best = value;
-                    next = n as usize;
+                    next = k as usize;
                 }
             }
             if next == current {
@@ -260,14 +276,11 @@ impl<V: Vector> Hull<V> {
     }
 
     /// A vertex near the top along `dir`, where a cold [`Hull::climb`] should start: the seed
-    /// table's entry for `dir`'s cell (a vertex farthest along the cell's centre direction).
-    /// Constant time: a few compares, one division, one table read.
+    /// table's entry for `dir`'s cell, a vertex farthest along the cell's centre direction
+    /// (see the [module documentation](self)). Constant time.
     #[inline]
     pub fn seed(&self, dir: V) -> usize {
-        match self.seed_table.get(seed_cell::<V>(dir, self.seed_grid)) {
-            Some(&s) => s as usize,
-            None => 0,
-        }
+        self.seeds.seed(dir)
     }
 
     /// The index of a vertex farthest along `dir`: a climb from the seed (see [`Hull::seed`]).
@@ -311,8 +324,7 @@ impl<V: Vector> Hull<V> {
             edges: Vec::new(),
             neighbour_starts: Vec::new(),
             neighbours: Vec::new(),
-            seed_grid: 0,
-            seed_table: Vec::new(),
+            seeds: SeedTable::empty(),
             tolerance: V::Real::from_f64(tolerance),
             climbable: true,
         };
@@ -368,7 +380,7 @@ impl<V: Vector> Hull<V> {
         hull.edges.sort_unstable();
         hull.edges.dedup();
         hull.link();
-        hull.fill_seed_table();
+        hull.seeds = SeedTable::new(&hull);
         hull
     }
 
@@ -411,102 +423,6 @@ impl<V: Vector> Hull<V> {
         self.neighbour_starts = starts;
         self.neighbours = neighbours;
     }
-
-    /// Fills the seed table: for each cell (in an order where consecutive cells are adjacent)
-    /// a climb from the previous cell's answer to the cell's centre direction, so the table
-    /// costs a step or two per cell rather than a scan.
-    fn fill_seed_table(&mut self) {
-        let n = self.vertices.len();
-        if !self.climbable || n < 2 {
-            return;
-        }
-        let faces = 2 * V::DIM;
-        let per_face = n.div_ceil(faces);
-        let grid = if V::DIM == 2 {
-            per_face.clamp(1, MAX_SEED_GRID * MAX_SEED_GRID)
-        } else {
-            // ⌈√per_face⌉ in integers (no `f64::sqrt` without std).
-            (1..MAX_SEED_GRID).find(|g| g * g >= per_face).unwrap_or(MAX_SEED_GRID)
-        };
-        let rows = if V::DIM == 2 { 1 } else { grid };
-        self.seed_grid = grid as u32;
-        self.seed_table = alloc::vec![0; faces * rows * grid];
-        let mut current = 0;
-        for face in 0..faces {
-            for row in 0..rows {
-                for k in 0..grid {
-                    // Serpentine: every other row backwards, so consecutive cells are adjacent.
-                    let column = if row % 2 == 0 { k } else { grid - 1 - k };
-                    let (i, j) = if V::DIM == 2 { (column, 0) } else { (row, column) };
-                    let dir = cell_centre::<V>(face, i, j, grid);
-                    current = self.climb(dir, current);
-                    let cell =
-                        if V::DIM == 2 { face * grid + i } else { (face * grid + i) * grid + j };
-                    self.seed_table[cell] = current as u32;
-                }
-            }
-        }
-    }
-}
-
-/// The largest seed-table resolution in 3D (cells per edge of a cube face): 6 · 64² cells.
-const MAX_SEED_GRID: usize = 64;
-
-/// The coordinates of `dir` in the cube map of [`Hull::seed`]: the face (major axis and its
-/// sign: `2 · axis + negative`) and, on it, the other coordinates divided by the major one, in
-/// `[−1, 1]` (2D: one coordinate; the second is 0).
-#[inline(always)]
-fn cube_face<V: Vector>(dir: V) -> (usize, f32, f32) {
-    let x = dir.component(0).to_f64() as f32;
-    let y = dir.component(1).to_f64() as f32;
-    if V::DIM == 2 {
-        return if x.abs() >= y.abs() {
-            (usize::from(x < 0.0), y / x.abs(), 0.0)
-        } else {
-            (2 + usize::from(y < 0.0), x / y.abs(), 0.0)
-        };
-    }
-    let z = dir.component(2).to_f64() as f32;
-    let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
-    if ax >= ay && ax >= az {
-        (usize::from(x < 0.0), y / ax, z / ax)
-    } else if ay >= az {
-        (2 + usize::from(y < 0.0), z / ay, x / ay)
-    } else {
-        (4 + usize::from(z < 0.0), x / az, y / az)
-    }
-}
-
-/// The seed-table cell of `dir` for a table of resolution `grid` (any index ≥ the table's
-/// length when `grid` is 0). A zero, tiny or huge direction gives NaN coordinates, which the
-/// saturating conversion turns into cell 0 of the face: any cell is a valid start.
-#[inline(always)]
-fn seed_cell<V: Vector>(dir: V, grid: u32) -> usize {
-    let (face, u, v) = cube_face(dir);
-    let half = grid as f32 * 0.5;
-    let last = grid.saturating_sub(1);
-    let quantise = |t: f32| (((t + 1.0) * half) as u32).min(last) as usize;
-    let grid = grid as usize;
-    if V::DIM == 2 {
-        face * grid + quantise(u)
-    } else {
-        (face * grid + quantise(u)) * grid + quantise(v)
-    }
-}
-
-/// The centre direction of cell `(i, j)` of `face` (see [`cube_face`]); 2D ignores `j`.
-fn cell_centre<V: Vector>(face: usize, i: usize, j: usize, grid: usize) -> V {
-    let at = |k: usize| ((k as f64 + 0.5) / grid as f64) * 2.0 - 1.0;
-    let major = if face % 2 == 0 { 1.0 } else { -1.0 };
-    let (u, v) = (at(i), at(j));
-    let c = match (V::DIM, face / 2) {
-        (2, 0) => [major, u, 0.0],
-        (2, _) => [u, major, 0.0],
-        (_, 0) => [major, u, v],
-        (_, 1) => [v, major, u],
-        _ => [u, v, major],
-    };
-    from_f64(DVec3::from_array(c))
 }
 
 /// The position of a normalised point (coordinates in [−1, 1]) along a Morton (Z-order)
@@ -787,132 +703,4 @@ fn layout(cloud: &[DVec3], tolerance: f64) -> Layout {
         return Layout::Flat { normal, u, v: normal.cross(u) };
     }
     Layout::Solid([a, b, c, d])
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use glam::{DVec2, Vec2, Vec3};
-
-    /// SplitMix64: deterministic test inputs.
-    struct Rng(u64);
-
-    impl Rng {
-        fn unit(&mut self) -> f64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
-        }
-        /// A uniformly random unit vector (Marsaglia's rejection in the cube).
-        fn on_sphere(&mut self) -> DVec3 {
-            loop {
-                let v = DVec3::new(self.unit(), self.unit(), self.unit()) * 2.0 - 1.0;
-                if (1e-6..=1.0).contains(&v.length_squared()) {
-                    return v.normalize();
-                }
-            }
-        }
-    }
-
-    /// The largest `p · dir` over the vertices, in `f64`.
-    fn top<V: Vector>(hull: &Hull<V>, dir: DVec3) -> f64 {
-        hull.vertices().iter().map(|&p| dot_f64(p, dir)).fold(f64::NEG_INFINITY, f64::max)
-    }
-
-    /// Every table entry is a vertex farthest along its cell's centre direction, every cell's
-    /// centre direction falls in that cell, and climbs from the seed (and from a random cell's
-    /// seed) agree with a scan on 10,000 random directions.
-    fn check_seed_table<V: Vector>(points: &[DVec3], rng: &mut Rng) {
-        let points: Vec<V> = points.iter().map(|&p| from_f64(p)).collect();
-        let hull = Hull::new(&points).unwrap();
-        let grid = hull.seed_grid as usize;
-        let rows = if V::DIM == 2 { 1 } else { grid };
-        assert!(grid > 0);
-        assert_eq!(hull.seed_table.len(), 2 * V::DIM * rows * grid);
-        let scale = points.iter().map(|p| to_f64(*p).length()).fold(0.0, f64::max);
-        let tol = 1e-12 * scale;
-        for face in 0..2 * V::DIM {
-            for i in 0..grid {
-                for j in 0..rows {
-                    let dir: V = cell_centre(face, i, j, grid);
-                    let cell = seed_cell(dir, grid as u32);
-                    let expected =
-                        if V::DIM == 2 { face * grid + i } else { (face * grid + i) * grid + j };
-                    assert_eq!(cell, expected, "face {face} cell ({i}, {j})");
-                    let seed = hull.seed_table[cell] as usize;
-                    let d = to_f64(dir);
-                    assert!(top(&hull, d) - dot_f64(hull.vertices()[seed], d) <= tol);
-                }
-            }
-        }
-        for _ in 0..10_000 {
-            let mut d = rng.on_sphere() * (0.5 + rng.unit());
-            if V::DIM == 2 {
-                d.z = 0.0;
-            }
-            let dir: V = from_f64(d);
-            let d = to_f64(dir);
-            let best = top(&hull, d);
-            let found = hull.support_index(dir);
-            assert!(best - dot_f64(hull.vertices()[found], d) <= tol, "seeded climb along {d}");
-            let other = hull.seed_table[(rng.unit() * hull.seed_table.len() as f64) as usize];
-            let found = hull.climb(dir, other as usize);
-            assert!(best - dot_f64(hull.vertices()[found], d) <= tol, "climb along {d}");
-        }
-    }
-
-    fn sphere(rng: &mut Rng, n: usize, radii: DVec3) -> Vec<DVec3> {
-        (0..n).map(|_| rng.on_sphere() * radii).collect()
-    }
-
-    fn disc(rng: &mut Rng, n: usize) -> Vec<DVec3> {
-        // A tilted flat disc in 3D: the hull is a polygon.
-        let (u, v) = (DVec3::new(1.0, 0.5, 0.2).normalize(), DVec3::new(-0.3, 0.4, 1.0));
-        let v = (v - u * u.dot(v)).normalize();
-        (0..n)
-            .map(|_| {
-                let a = rng.unit() * core::f64::consts::TAU;
-                u * libm::cos(a) + v * (2.0 * libm::sin(a))
-            })
-            .collect()
-    }
-
-    #[test]
-    fn seed_table_holds_maximisers_and_climbs_agree_with_scans() {
-        let mut rng = Rng(7);
-        for n in [49, 1000, 10_000] {
-            let ball = sphere(&mut rng, n, DVec3::ONE);
-            check_seed_table::<DVec3>(&ball, &mut rng);
-            check_seed_table::<Vec3>(&ball, &mut rng);
-            let thin = sphere(&mut rng, n, DVec3::new(1.0, 0.02, 3.0));
-            check_seed_table::<DVec3>(&thin, &mut rng);
-            check_seed_table::<Vec3>(&thin, &mut rng);
-            let flat = disc(&mut rng, n);
-            check_seed_table::<DVec3>(&flat, &mut rng);
-            check_seed_table::<Vec3>(&flat, &mut rng);
-            let ring: Vec<DVec3> = disc(&mut rng, n).iter().map(|p| p.with_z(0.0)).collect();
-            check_seed_table::<DVec2>(&ring, &mut rng);
-            check_seed_table::<Vec2>(&ring, &mut rng);
-        }
-    }
-
-    #[test]
-    fn seed_cells_stay_in_the_table_for_any_direction() {
-        let points: Vec<DVec3> = sphere(&mut Rng(3), 200, DVec3::ONE);
-        let hull = Hull::new(&points).unwrap();
-        let weird = [
-            DVec3::ZERO,
-            DVec3::splat(1e-300),
-            DVec3::new(-1e300, 1e300, 0.0),
-            DVec3::new(0.0, -0.0, -5.0),
-            DVec3::splat(-1.0),
-            DVec3::new(f64::MIN_POSITIVE, 0.0, -f64::MIN_POSITIVE),
-        ];
-        for dir in weird {
-            assert!(seed_cell(dir, hull.seed_grid) < hull.seed_table.len(), "{dir}");
-            assert!(hull.seed(dir) < hull.vertices().len());
-        }
-    }
 }

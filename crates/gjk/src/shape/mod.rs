@@ -67,9 +67,10 @@ pub trait Support<V: Vector> {
     fn support(&self, dir: V) -> V;
 
     /// [`Support::support`] with a hint: `hint` holds where the last search ended (a vertex
-    /// index; 0 at first). Shapes that can search locally — hulls with vertex adjacency climb
-    /// from that vertex — start there and write the new place back, so a query's successive,
-    /// similar directions (and the next frame's, through the warm-start cache) cost O(1).
+    /// index; 0 at first). Shapes that can search locally — hulls with vertex adjacency weigh
+    /// that vertex in their climb — use it and write the new place back, so a query's
+    /// successive, similar directions (and the next frame's, through the warm-start cache)
+    /// cost O(1).
     /// The default ignores the hint.
     #[inline]
     fn support_hinted(&self, dir: V, hint: &mut u32) -> V {

@@ -76,6 +76,19 @@ impl<V: Vector> Polytope<V> {
         let vertices = &self.scan_order;
         (!vertices.is_empty()).then(|| vertices[argmax_dot(vertices, dir)])
     }
+
+    /// The climbing half of [`Support::support_hinted`], kept out of line so the scan of
+    /// small hulls compiles as tightly as on its own.
+    #[inline(never)]
+    fn climbed(&self, dir: V, hint: &mut u32) -> V {
+        // The seed is usually a step from the top, whatever the previous direction was (GJK's
+        // early iterations turn by large angles); the hint still wins when the table's cell is
+        // a poor guess (flat or needle-like hulls) and the directions have settled.
+        let hinted = (*hint as usize).wrapping_sub(1);
+        let found = self.hull.climb_hinted(dir, self.hull.seed(dir), hinted);
+        *hint = found as u32 + 1;
+        self.hull.vertices()[found]
+    }
 }
 
 /// The vertices of a small hull in the order of the input points (empty for large hulls).
@@ -105,26 +118,15 @@ impl<V: Vector> Support<V> for Polytope<V> {
         self.hull.vertices()[self.hull.support_index(dir)]
     }
 
-    /// Climbs from the vertex the hint names and stores where it stopped. The hint is the
-    /// vertex index plus one; 0 (the warm-start cache's initial value) or an index beyond
-    /// this hull means "no hint" and starts from the seed table's vertex for `dir`.
+    /// Climbs from the seed table's vertex for `dir`, weighing the vertex the hint names in the
+    /// first step, and stores where it stopped. The hint is the vertex index plus one; 0 (the
+    /// warm-start cache's initial value) or an index beyond this hull means "no hint".
     #[inline]
     fn support_hinted(&self, dir: V, hint: &mut u32) -> V {
         if let Some(found) = self.scanned(dir) {
             return found;
         }
-        let vertices = self.hull.vertices();
-        // Start from the hinted vertex or the seed, whichever is higher along `dir`: a hint
-        // left by a very different direction (GJK's early iterations turn by large angles)
-        // would otherwise mean a long walk across the hull.
-        let seed = self.hull.seed(dir);
-        let start = match (*hint as usize).checked_sub(1) {
-            Some(i) if i < vertices.len() && vertices[i].dot(dir) >= vertices[seed].dot(dir) => i,
-            _ => seed,
-        };
-        let found = self.hull.climb(dir, start);
-        *hint = found as u32 + 1;
-        vertices[found]
+        self.climbed(dir, hint)
     }
 
     #[inline]
