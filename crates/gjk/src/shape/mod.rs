@@ -12,6 +12,7 @@ mod cone;
 mod cuboid;
 mod cylinder;
 mod ellipsoid;
+mod lanes;
 mod minkowski;
 mod point;
 mod polytope;

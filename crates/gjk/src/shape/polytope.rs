@@ -1,6 +1,7 @@
 use alloc::vec::Vec;
 
-use super::{argmax_dot, check_point, Support};
+use super::lanes::Lanes;
+use super::{check_point, Support};
 use crate::error::ShapeError;
 use crate::hull::Hull;
 use crate::math::{Real, Vector};
@@ -38,6 +39,8 @@ pub struct Polytope<V: Vector> {
     hull: Hull<V>,
     /// Small hulls only: their vertices in input order, for the scan (empty for large hulls).
     scan_order: Vec<V>,
+    /// The same vertices lane by lane, as the scan reads them.
+    scan_lanes: Lanes<V::Real>,
     center: V,
 }
 
@@ -53,7 +56,8 @@ impl<V: Vector> Polytope<V> {
         let hull = Hull::new(&points)?;
         let center = centroid(hull.vertices());
         let scan_order = in_input_order(&hull);
-        Ok(Self { hull, scan_order, center })
+        let scan_lanes = Lanes::new(&scan_order);
+        Ok(Self { hull, scan_order, scan_lanes, center })
     }
 
     /// The hull's vertices: the input points that are corners of the hull, unchanged (points
@@ -73,8 +77,7 @@ impl<V: Vector> Polytope<V> {
     /// The vertex farthest along `dir` by a scan of small hulls, or `None` for large ones.
     #[inline]
     fn scanned(&self, dir: V) -> Option<V> {
-        let vertices = &self.scan_order;
-        (!vertices.is_empty()).then(|| vertices[argmax_dot(vertices, dir)])
+        (!self.scan_lanes.is_empty()).then(|| self.scan_order[self.scan_lanes.argmax(dir)])
     }
 
     /// The climbing half of [`Support::support_hinted`], kept out of line so the scan of
