@@ -119,7 +119,9 @@ mod tests {
         let mut state = 7;
         for n in 1..=50 {
             let points: Vec<DVec3> = (0..n)
-                .map(|_| DVec3::new(splitmix(&mut state), splitmix(&mut state), splitmix(&mut state)))
+                .map(|_| {
+                    DVec3::new(splitmix(&mut state), splitmix(&mut state), splitmix(&mut state))
+                })
                 .collect();
             let lanes = Lanes::new(&points);
             for _ in 0..40 {
