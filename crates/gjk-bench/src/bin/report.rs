@@ -544,7 +544,7 @@ fn render(estimates: &Estimates, tables: &Tables) -> String {
          it along a random direction by a uniform fraction of a per-workload reach, tuned so \
          about half the pairs intersect. Hull and polygon points lie on ellipsoids / ellipses \
          (semi-axes 0.5–2), so every point is a hull vertex: both libraries build the hull \
-         first (our `Polytope`: Quickhull, then a scan of up to 48 vertices or hill climbing \
+         first (our `Polytope`: Quickhull, then a scan of up to 64 vertices or hill climbing \
          on the vertex graph beyond; parry's `ConvexPolyhedron` / `ConvexPolygon`: a scan of \
          the vertices).\n",
     );

@@ -9,12 +9,17 @@ use alloc::vec::Vec;
 
 use crate::math::{Real, Vector};
 
-/// Points per block: 4 `f32` fill an SSE register, 4 `f64` two. Wider blocks measured slower:
-/// the selects spill registers, and a hull of 32 points is only 8 blocks.
+/// Points per block: 4 `f32` fill an SSE register, 4 `f64` two.
 pub(crate) const LANES: usize = 4;
 
 /// One block: the x, y and z coordinates of [`LANES`] points (z is zero in 2D).
 type Block<R> = [[R; LANES]; 3];
+
+/// The most blocks a scan keeps on the stack: 16 blocks of 4.
+const MAX_BLOCKS: usize = 16;
+
+/// The most points [`Lanes::new`] takes: 64 (larger hulls climb their vertex graph).
+pub(crate) const MAX_POINTS: usize = MAX_BLOCKS * LANES;
 
 /// Points in blocks of [`LANES`], coordinate by coordinate. The last block is padded with
 /// copies of the first point, which can only tie with it, and ties go to the first index.
@@ -24,8 +29,10 @@ pub(crate) struct Lanes<R> {
 }
 
 impl<R: Real> Lanes<R> {
-    /// The points, in their order (empty input: no blocks).
+    /// The points, in their order (empty input: no blocks). Only the first [`MAX_POINTS`] are
+    /// kept: callers pass at most that many.
     pub(crate) fn new<V: Vector<Real = R>>(points: &[V]) -> Self {
+        let points = &points[..points.len().min(MAX_POINTS)];
         let mut blocks = Vec::with_capacity(points.len().div_ceil(LANES));
         for chunk in points.chunks(LANES) {
             let mut block = [[R::ZERO; LANES]; 3];
@@ -48,11 +55,12 @@ impl<R: Real> Lanes<R> {
     /// The index of the first point with the largest dot product with `dir`; 0 when no dot
     /// product compares larger than −∞ (a NaN direction).
     ///
-    /// Two passes over the blocks: the first keeps each lane's maximum (`maxps` on x86), the
-    /// second recomputes the dot products, bit for bit the same, and stops at the first block
-    /// where a lane reaches the overall maximum; its first such lane is the answer. Keeping a
-    /// block index per lane in one pass costs more: its selects outweigh the half pass saved.
-    /// The dot product is `x·dx + y·dy (+ z·dz)`, left to right, as [`Vector::dot`] computes it.
+    /// Two passes: the first computes the dot products block by block, keeps them on the stack
+    /// and each lane's maximum (`maxps` on x86); the second looks for the first kept dot
+    /// product equal to the overall maximum. Tracking the block index per lane in one pass
+    /// costs more (its selects outweigh the second pass), and so does recomputing the dot
+    /// products there. The dot product is `x·dx + y·dy (+ z·dz)`, left to right, as
+    /// [`Vector::dot`] computes it.
     #[inline]
     pub(crate) fn argmax<V: Vector<Real = R>>(&self, dir: V) -> usize {
         if V::DIM == 2 {
@@ -65,24 +73,15 @@ impl<R: Real> Lanes<R> {
     #[inline]
     fn argmax_in<const DIM: usize>(&self, dir: [R; 3]) -> usize {
         let mut best = [-R::INFINITY; LANES];
-        for block in &self.blocks {
-            let dots = dots::<R, DIM>(block, dir);
+        let mut all = [[R::ZERO; LANES]; MAX_BLOCKS];
+        for (block, kept) in self.blocks.iter().zip(&mut all) {
+            *kept = dots::<R, DIM>(block, dir);
             for lane in 0..LANES {
-                best[lane] = if dots[lane] > best[lane] { dots[lane] } else { best[lane] };
+                best[lane] = if kept[lane] > best[lane] { kept[lane] } else { best[lane] };
             }
         }
         let top = best.iter().copied().fold(-R::INFINITY, R::max);
-        for (k, block) in self.blocks.iter().enumerate() {
-            let dots = dots::<R, DIM>(block, dir);
-            let mut reached = 0u32;
-            for (lane, &dot) in dots.iter().enumerate() {
-                reached |= u32::from(dot == top) << lane;
-            }
-            if reached != 0 {
-                return k * LANES + reached.trailing_zeros() as usize;
-            }
-        }
-        0
+        all[..self.blocks.len()].as_flattened().iter().position(|&dot| dot == top).unwrap_or(0)
     }
 }
 
@@ -117,7 +116,7 @@ mod tests {
     #[test]
     fn agrees_with_a_plain_scan_on_random_points_and_directions() {
         let mut state = 7;
-        for n in 1..=50 {
+        for n in 1..=MAX_POINTS {
             let points: Vec<DVec3> = (0..n)
                 .map(|_| {
                     DVec3::new(splitmix(&mut state), splitmix(&mut state), splitmix(&mut state))
