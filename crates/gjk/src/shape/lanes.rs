@@ -133,8 +133,8 @@ mod tests {
 
     #[test]
     fn ties_go_to_the_first_point_across_lanes_and_blocks() {
-        // Point 11 (block 1, lane 3) ties point 2 (block 0, lane 2) and point 19 (block 2):
-        // the first wins, wherever the copies sit.
+        // Point 11 (block 2, lane 3) ties point 2 (block 0, lane 2) and point 19 (block 4,
+        // lane 3): the first wins, wherever the copies sit.
         let mut points = vec![DVec2::new(-1.0, 0.0); 20];
         for i in [11, 2, 19] {
             points[i] = DVec2::new(5.0, 1.0);
