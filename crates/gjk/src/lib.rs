@@ -74,6 +74,8 @@ pub mod math;
 mod sat;
 pub mod shape;
 pub mod simplex;
+#[cfg(test)]
+mod test_rng;
 pub mod trace;
 
 pub use crate::cast::{

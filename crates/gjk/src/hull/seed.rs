@@ -238,29 +238,8 @@ fn symmetric_eigen(mut a: [[f64; 3]; 3]) -> ([f64; 3], [DVec3; 3]) {
 mod tests {
     use super::super::dot_f64;
     use super::*;
+    use crate::test_rng::Rng;
     use glam::{DVec2, Vec2, Vec3};
-
-    /// SplitMix64: deterministic test inputs.
-    struct Rng(u64);
-
-    impl Rng {
-        fn unit(&mut self) -> f64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
-        }
-        /// A uniformly random unit vector (Marsaglia's rejection in the cube).
-        fn on_sphere(&mut self) -> DVec3 {
-            loop {
-                let v = DVec3::new(self.unit(), self.unit(), self.unit()) * 2.0 - 1.0;
-                if (1e-6..=1.0).contains(&v.length_squared()) {
-                    return v.normalize();
-                }
-            }
-        }
-    }
 
     /// The largest `p · dir` over the vertices, in `f64`.
     fn top<V: Vector>(hull: &Hull<V>, dir: DVec3) -> f64 {

@@ -102,30 +102,17 @@ fn dots<R: Real, const DIM: usize>(block: &Block<R>, dir: [R; 3]) -> [R; LANES] 
 mod tests {
     use super::*;
     use crate::shape::argmax_dot;
+    use crate::test_rng::Rng;
     use glam::{DVec2, DVec3, Vec3};
-
-    /// SplitMix64 (Steele, Lea and Flood), for test points.
-    fn splitmix(state: &mut u64) -> f64 {
-        *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = *state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-    }
 
     #[test]
     fn agrees_with_a_plain_scan_on_random_points_and_directions() {
-        let mut state = 7;
+        let mut rng = Rng(7);
         for n in 1..=MAX_POINTS {
-            let points: Vec<DVec3> = (0..n)
-                .map(|_| {
-                    DVec3::new(splitmix(&mut state), splitmix(&mut state), splitmix(&mut state))
-                })
-                .collect();
+            let points: Vec<DVec3> = (0..n).map(|_| rng.in_cube()).collect();
             let lanes = Lanes::new(&points);
             for _ in 0..40 {
-                let dir =
-                    DVec3::new(splitmix(&mut state), splitmix(&mut state), splitmix(&mut state));
+                let dir = rng.in_cube();
                 assert_eq!(lanes.argmax(dir), argmax_dot(&points, dir), "n = {n}, dir = {dir}");
             }
         }
