@@ -21,6 +21,16 @@ const MAX_BLOCKS: usize = 16;
 /// The most points [`Lanes::new`] takes: 64 (larger hulls climb their vertex graph).
 pub(crate) const MAX_POINTS: usize = MAX_BLOCKS * LANES;
 
+/// Scans of at most this many blocks find the maximum's index without branches
+/// ([`first_equal`]); longer ones stop at the first match. The early exit mispredicts about
+/// once per call (where the maximum sits is random), which costs more than the few blocks a
+/// branchless pass reads on an 8-gon — but less than the blocks of a 32-vertex hull, where
+/// stopping halfway on average also saves half the reads.
+const BRANCHLESS_BLOCKS: usize = 2;
+
+// One bit per point in `first_equal`'s mask.
+const _: () = assert!(BRANCHLESS_BLOCKS * LANES <= u64::BITS as usize);
+
 /// Points in blocks of [`LANES`], coordinate by coordinate. The last block is padded with
 /// copies of the first point, which can only tie with it, and ties go to the first index.
 #[derive(Clone, Debug, PartialEq)]
@@ -56,10 +66,10 @@ impl<R: Real> Lanes<R> {
     /// product compares larger than −∞ (a NaN direction).
     ///
     /// Two passes: the first computes the dot products block by block, keeps them on the stack
-    /// and each lane's maximum (`maxps` on x86); the second looks for the first kept dot
-    /// product equal to the overall maximum. Tracking the block index per lane in one pass
-    /// costs more (its selects outweigh the second pass), and so does recomputing the dot
-    /// products there. The dot product is `x·dx + y·dy (+ z·dz)`, left to right, as
+    /// and each lane's maximum (`maxps` on x86); the second finds the first kept dot product
+    /// equal to the overall maximum (without branches on the smallest hulls, see
+    /// [`BRANCHLESS_BLOCKS`]). Tracking the block index per lane in one pass costs more (its
+    /// selects outweigh the second pass), and so does recomputing the dot products there. The dot product is `x·dx + y·dy (+ z·dz)`, left to right, as
     /// [`Vector::dot`] computes it.
     #[inline]
     pub(crate) fn argmax<V: Vector<Real = R>>(&self, dir: V) -> usize {
@@ -81,7 +91,35 @@ impl<R: Real> Lanes<R> {
             }
         }
         let top = best.iter().copied().fold(-R::INFINITY, R::max);
-        all[..self.blocks.len()].as_flattened().iter().position(|&dot| dot == top).unwrap_or(0)
+        let kept = &all[..self.blocks.len()];
+        if kept.len() <= BRANCHLESS_BLOCKS {
+            first_equal(kept, top)
+        } else {
+            kept.as_flattened().iter().position(|&dot| dot == top).unwrap_or(0)
+        }
+    }
+}
+
+/// The index of the first of `dots` equal to `top` (0 when none is).
+///
+/// Without branches: one bit per point, set where the dot product equals `top`, gathered into
+/// a mask whose lowest set bit is the answer. Keeping the smallest matching index per
+/// lane in vector registers instead (compare, blend, minimum) measured slower: its index and
+/// minimum form a dependency chain through the blocks, where the bits only meet in an `or`.
+#[inline(always)]
+fn first_equal<R: Real>(dots: &[[R; LANES]], top: R) -> usize {
+    let mut mask = 0u64;
+    for (b, block) in dots.iter().enumerate() {
+        let mut bits = 0u64;
+        for (lane, &dot) in block.iter().enumerate() {
+            bits |= u64::from(dot == top) << lane;
+        }
+        mask |= bits << (b * LANES);
+    }
+    if mask == 0 {
+        0
+    } else {
+        mask.trailing_zeros() as usize
     }
 }
 
@@ -128,6 +166,13 @@ mod tests {
         }
         points[5] = DVec2::new(5.0, -1.0);
         assert_eq!(Lanes::new(&points).argmax(DVec2::X), 2);
+        // The same within two blocks (the branchless search): point 6 ties point 1.
+        let mut eight = vec![DVec2::new(-1.0, 0.0); 8];
+        eight[6] = DVec2::new(5.0, 1.0);
+        eight[1] = DVec2::new(5.0, -1.0);
+        assert_eq!(Lanes::new(&eight).argmax(DVec2::X), 1);
+        eight[1] = DVec2::new(4.0, 0.0);
+        assert_eq!(Lanes::new(&eight).argmax(DVec2::X), 6);
         // Padding copies of point 0 never displace it.
         let few = [Vec3::new(1.0, 0.0, 0.0), Vec3::new(0.0, 1.0, 0.0)];
         assert_eq!(Lanes::new(&few).argmax(Vec3::X), 0);
