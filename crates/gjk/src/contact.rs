@@ -19,7 +19,7 @@
 //! is one projection instead of steps 1–2: the gap between the point and its projection gives
 //! the separation, exactly as GJK would. When the point lies in the other core (a ball's centre
 //! inside a box) and that shape knows the way out ([`Support::nearest_core_boundary`]: boxes,
-//! balls, points), step 3 is replaced as well: the depth is the margins plus the point's
+//! small 2D polygons, balls, points), step 3 is replaced as well: the depth is the margins plus the point's
 //! distance to the nearest boundary of the core, along that boundary's outward normal. The
 //! point is measured in the other shape's frame, where that answer is exact (a box's face
 //! distance is one subtraction, its normal an axis), and the result rotated to the world. Such

@@ -67,7 +67,7 @@ const WORKLOADS: [(&str, &str, &str, &str); 9] = [
         "circle_polygon",
         "2D",
         "disc centre projected onto the polygon (both queries)",
-        "GJK on the disc's centre",
+        "disc centre projected onto the polygon (a scan of its edges)",
     ),
     ("tutorial_triangles", "2D", "GJK, `Triangle`", "GJK"),
 ];
@@ -101,7 +101,7 @@ const CONTACT_PATHS: [(&str, &str, &str, &str); 10] = [
         "circle_polygon",
         "2D",
         "disc centre projected onto the polygon",
-        "GJK on the disc's centre, EPA when it is inside",
+        "disc centre projected onto the polygon (inside: nearest edge)",
     ),
     ("tutorial_triangles", "2D", "GJK then EPA", "GJK then EPA"),
     (

@@ -14,6 +14,7 @@ mod cylinder;
 mod ellipsoid;
 mod lanes;
 mod minkowski;
+mod outline;
 mod point;
 mod polytope;
 mod posed;
@@ -131,7 +132,8 @@ pub trait Support<V: Vector> {
     }
 
     /// The point of the core closest to `p` (local frame; `p` itself when inside), when the
-    /// shape can compute it exactly and cheaply (boxes, segments, capsules, points, balls).
+    /// shape can compute it exactly and cheaply (boxes, segments, capsules, points, balls,
+    /// polygons of at most 64 vertices in 2D).
     /// `None` (the default) leaves the work to GJK.
     #[inline]
     fn closest_core_point(&self, p: V) -> Option<V> {
@@ -141,8 +143,8 @@ pub trait Support<V: Vector> {
 
     /// For a point `p` inside the core (local frame): the nearest point of the core's boundary,
     /// the outward unit normal there and the distance — when the shape can compute them
-    /// exactly and cheaply (boxes; balls and points, whose core has no interior). `None` (the
-    /// default) leaves the work to the expanding polytope algorithm.
+    /// exactly and cheaply (boxes and small 2D polygons; balls and points, whose core has no
+    /// interior). `None` (the default) leaves the work to the expanding polytope algorithm.
     ///
     /// This is the penetration depth of a point in the core: with `q` the boundary point
     /// nearest to `p`, the answer is `q`, `n` and `depth = |q − p| ≥ 0`, with

@@ -1,7 +1,8 @@
 use alloc::vec::Vec;
 
 use super::lanes::Lanes;
-use super::{check_point, Support};
+use super::outline::Outline;
+use super::{check_point, CoreBoundary, Support};
 use crate::error::ShapeError;
 use crate::hull::Hull;
 use crate::math::{Real, Vector};
@@ -26,6 +27,10 @@ const _: () = assert!(SCAN_THRESHOLD <= super::lanes::MAX_POINTS);
 /// Ties: a scan returns the vertex that came *first in the input* among those farthest along
 /// the direction — the convention of the GJK tutorials, whose worked examples depend on it.
 ///
+/// Polygons of at most 64 vertices in 2D also project points exactly by a scan of their edges
+/// ([`Support::closest_core_point`], [`Support::nearest_core_boundary`]), so a disc or a point
+/// against one skips GJK and EPA.
+///
 /// ```
 /// use gjk::{Polytope, Support};
 /// use glam::DVec2;
@@ -35,6 +40,7 @@ const _: () = assert!(SCAN_THRESHOLD <= super::lanes::MAX_POINTS);
 /// ]).unwrap();
 /// assert_eq!(square.support(DVec2::new(1.0, 0.1)), DVec2::new(1.0, 1.0));
 /// assert_eq!(square.points().len(), 4);
+/// assert_eq!(square.closest_core_point(DVec2::new(2.0, 0.5)), Some(DVec2::new(1.0, 0.5)));
 /// assert!(Polytope::<DVec2>::new(vec![]).is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -44,6 +50,8 @@ pub struct Polytope<V: Vector> {
     scan_order: Vec<V>,
     /// The same vertices lane by lane, as the scan reads them.
     scan_lanes: Lanes<V::Real>,
+    /// Small polygons in 2D only: the edges, for exact point projections.
+    outline: Outline<V>,
     center: V,
 }
 
@@ -60,7 +68,8 @@ impl<V: Vector> Polytope<V> {
         let center = centroid(hull.vertices());
         let scan_order = in_input_order(&hull);
         let scan_lanes = Lanes::new(&scan_order);
-        Ok(Self { hull, scan_order, scan_lanes, center })
+        let outline = Outline::new(&hull, SCAN_THRESHOLD);
+        Ok(Self { hull, scan_order, scan_lanes, outline, center })
     }
 
     /// The hull's vertices: the input points that are corners of the hull, unchanged (points
@@ -138,6 +147,22 @@ impl<V: Vector> Support<V> for Polytope<V> {
     #[inline]
     fn center(&self) -> V {
         self.center
+    }
+
+    /// Small polygons in 2D (at most 64 vertices): `p` itself inside, otherwise the nearest
+    /// of the edges' nearest points, by a scan of the edges. `None` for other hulls (3D,
+    /// segments, points, large polygons), which GJK answers.
+    #[inline]
+    fn closest_core_point(&self, p: V) -> Option<V> {
+        (!self.outline.is_empty()).then(|| self.outline.closest(p))
+    }
+
+    /// Small polygons in 2D: the way out through the edge whose line is nearest to `p`. Ties
+    /// go to the first such edge counter-clockwise from the hull's lowest vertex (smallest
+    /// `x`, then `y`). `None` for other hulls, which EPA answers.
+    #[inline]
+    fn nearest_core_boundary(&self, p: V) -> Option<CoreBoundary<V>> {
+        (!self.outline.is_empty()).then(|| self.outline.nearest_exit(p))
     }
 }
 
