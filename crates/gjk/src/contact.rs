@@ -54,7 +54,7 @@
 use crate::epa::{penetration, EpaOptions, EpaTermination};
 use crate::gjk::{GjkOptions, Goal, Pair, Termination, WarmStart};
 use crate::math::{Pose, Real, Vector};
-use crate::sat::{box_pair, BoxPair};
+use crate::sat::{box_pair, polygon_pair, AxisTest};
 use crate::shape::Support;
 use crate::simplex::Simplex;
 
@@ -180,6 +180,10 @@ impl<V: Vector, S: Support<V> + ?Sized> Support<V> for Inflated<'_, S, V::Real> 
         self.shape.core_box()
     }
     #[inline]
+    fn core_polygon(&self) -> Option<crate::shape::CorePolygon<'_, V>> {
+        self.shape.core_polygon()
+    }
+    #[inline]
     fn closest_core_point(&self, p: V) -> Option<V> {
         self.shape.closest_core_point(p)
     }
@@ -240,6 +244,9 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             return result;
         }
         if let Some(result) = self.box_contact(options, prediction) {
+            return result;
+        }
+        if let Some(result) = self.polygon_contact(options, prediction) {
             return result;
         }
         if prediction.is_finite() {
@@ -319,9 +326,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
     }
 
     /// The answer of the separating-axis test when both cores are boxes
-    /// ([`Support::core_box`]): the exact contact when they overlap, no contact when they are
-    /// farther apart than the prediction distance; `None` (run the general query) when the
-    /// cores are apart but possibly within reach, where the distance needs GJK.
+    /// ([`Support::core_box`]); see [`Pair::axis_contact`].
     #[inline]
     fn box_contact(
         &self,
@@ -329,20 +334,48 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         prediction: V::Real,
     ) -> Option<ContactResult<V>> {
         let (a, b) = (self.a().core_box()?, self.b().core_box()?);
-        let rel = self.relative_pose();
-        let (contact, termination) = match box_pair(a, b, rel) {
-            BoxPair::Apart { gap } => {
+        let test = box_pair(a, b, self.relative_pose());
+        let touch = || self.box_touch(a, b, options.gjk.effective_tolerance());
+        self.axis_contact(test, touch, prediction)
+    }
+
+    /// The answer of the separating-axis test when both cores are convex polygons in 2D
+    /// ([`Support::core_polygon`]); see [`Pair::axis_contact`].
+    #[inline]
+    fn polygon_contact(
+        &self,
+        options: &ContactOptions<V::Real>,
+        prediction: V::Real,
+    ) -> Option<ContactResult<V>> {
+        let (a, b) = (self.a().core_polygon()?, self.b().core_polygon()?);
+        let test = polygon_pair(&a, &b, self.relative_pose());
+        let touch = || self.polygon_touch(&a, &b, options.gjk.effective_tolerance());
+        self.axis_contact(test, touch, prediction)
+    }
+
+    /// A separating-axis test's answer as a contact: the exact contact when the cores overlap,
+    /// no contact when they are farther apart than the prediction distance; `None` (run the
+    /// general query) when the cores are apart but possibly within reach, where the distance
+    /// needs GJK. `touch` is GJK's touching distance for these cores.
+    #[inline]
+    fn axis_contact(
+        &self,
+        test: AxisTest<V>,
+        touch: impl FnOnce() -> V::Real,
+        prediction: V::Real,
+    ) -> Option<ContactResult<V>> {
+        let (contact, termination) = match test {
+            AxisTest::Apart { gap } => {
                 // `gap` is a lower bound of the cores' distance. Within GJK's touching
                 // distance (relative to the same size: centres' distance and extents) the
                 // shapes may count as touching: GJK decides.
-                let touch = self.box_touch(a, b, options.gjk.effective_tolerance());
-                let reach = prediction + self.a().margin() + self.b().margin() + touch;
+                let reach = prediction + self.a().margin() + self.b().margin() + touch();
                 if gap <= reach {
                     return None;
                 }
                 (None, Termination::SeparatingAxis)
             }
-            BoxPair::Overlap { depth, normal, point_a, point_b } => {
+            AxisTest::Overlap { depth, normal, point_a, point_b } => {
                 let contact = self.contact_of_cores(normal, point_a, point_b, depth);
                 (Some(contact), Termination::Contained)
             }

@@ -21,7 +21,7 @@
 
 use crate::epa::cross;
 use crate::math::{along_normal, Pose, Real, Vector};
-use crate::shape::{closest_on_segments, Support};
+use crate::shape::{closest_on_segments, CorePolygon, Support};
 use crate::simplex::{Reduction, Simplex, SupportPoint};
 
 /// Tuning of a query: tolerance and iteration cap.
@@ -364,6 +364,31 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         touch_distance(tolerance, size * size)
     }
 
+    /// For two polygon cores ([`Support::core_polygon`]): the separating-axis test's largest
+    /// separation (as [`Pair::box_separation`]) and the touching distance.
+    #[inline]
+    pub(crate) fn polygon_separation(&self, tolerance: V::Real) -> Option<(V::Real, V::Real)> {
+        let (a, b) = (self.a.core_polygon()?, self.b.core_polygon()?);
+        let gap = crate::sat::polygon_separation(&a, &b, &self.relative);
+        Some((gap, self.polygon_touch(&a, &b, tolerance)))
+    }
+
+    /// The touching distance of two polygon cores: the relative `tolerance` of the centres'
+    /// distance plus the polygons' reach from their frames' origins.
+    #[inline]
+    pub(crate) fn polygon_touch(
+        &self,
+        a: &CorePolygon<'_, V>,
+        b: &CorePolygon<'_, V>,
+        tolerance: V::Real,
+    ) -> V::Real {
+        let reach = |p: &CorePolygon<'_, V>| {
+            p.vertices.iter().fold(V::Real::ZERO, |m, v| m.max(v.length_squared())).sqrt()
+        };
+        let size = self.relative.translation().length() + reach(a) + reach(b);
+        touch_distance(tolerance, size * size)
+    }
+
     /// [`Pair::projection`] with its touching distance for the relative `tolerance`: the same
     /// size measure as the loop's `Run::see` (|w| and the points' distances from their shapes'
     /// centres, frame-independent, so B's is taken in B's frame).
@@ -385,7 +410,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         if let Some((core_distance, touch)) = self.projected_distance() {
             return core_distance <= self.margins() + touch;
         }
-        if let Some((gap, touch)) = self.box_separation(V::Real::DEFAULT_TOLERANCE) {
+        if let Some((gap, touch)) = self.axis_separation() {
             // `gap` bounds the cores' distance from below and is exact when they overlap;
             // in between (apart, but possibly within the margins) GJK decides.
             if gap <= V::Real::ZERO || gap > self.margins() + touch {
@@ -404,12 +429,27 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
             let intersecting = core_distance <= margins + touch;
             return if intersecting { V::Real::ZERO } else { core_distance - margins };
         }
+        // Box or polygon cores overlapping by more than the touching distance are answered by
+        // the separating-axis test, which costs less than GJK's run to a simplex around the
+        // origin (GJK would answer 0 too). Apart or barely touching, GJK measures, so that
+        // this agrees with `gjk(Goal::Distance)` to the bit.
+        if self.axis_separation().is_some_and(|(gap, touch)| gap < -touch) {
+            return V::Real::ZERO;
+        }
         let run = self.run_cold(Goal::Distance);
         if run.intersecting(margins) {
             V::Real::ZERO
         } else {
             (run.v.length() - margins).max(V::Real::ZERO)
         }
+    }
+
+    /// The separating-axis test's largest separation and touching distance, when both cores
+    /// are boxes or both are small polygons (see [`Pair::box_separation`]).
+    #[inline]
+    fn axis_separation(&self) -> Option<(V::Real, V::Real)> {
+        let tolerance = V::Real::DEFAULT_TOLERANCE;
+        self.box_separation(tolerance).or_else(|| self.polygon_separation(tolerance))
     }
 
     /// The sum of both shapes' margins.

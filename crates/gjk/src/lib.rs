@@ -92,8 +92,8 @@ pub use crate::gjk::{
 pub use crate::hull::Hull;
 pub use crate::math::{Pose, Real, Rotation, Rotation2, Vector, Vector3};
 pub use crate::shape::{
-    full_support, Ball, Capsule, Cone, CoreBoundary, Cuboid, Cylinder, Ellipsoid, MinkowskiSum,
-    Point, Polytope, Posed, Rounded, Segment, Support, Triangle,
+    full_support, Ball, Capsule, Cone, CoreBoundary, CorePolygon, Cuboid, Cylinder, Ellipsoid,
+    MinkowskiSum, Point, Polytope, Posed, Rounded, Segment, Support, Triangle,
 };
 pub use crate::simplex::{Simplex, SupportPoint};
 pub use crate::trace::{GjkIteration, Trace, TraceEvent};

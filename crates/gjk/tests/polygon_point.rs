@@ -16,25 +16,13 @@
 
 mod common;
 
-use common::Rng;
+use common::{Rng, SupportOnly};
 use gjk::{
     contact, distance, Ball, ContactOptions, EpaTermination, Pair, Polytope, Pose, Support,
     WarmStart,
 };
 use glam::{DVec2, DVec3};
 use std::f64::consts::PI;
-
-/// The same shape answering support queries only, so the queries take the general path.
-struct SupportOnly<'a>(&'a Polytope<DVec2>);
-
-impl Support<DVec2> for SupportOnly<'_> {
-    fn support(&self, dir: DVec2) -> DVec2 {
-        self.0.support(dir)
-    }
-    fn center(&self) -> DVec2 {
-        self.0.center()
-    }
-}
 
 /// The vertices of a regular `n`-gon of circumradius `r`, first vertex at angle `phase`.
 fn regular(n: usize, r: f64, phase: f64) -> Vec<DVec2> {

@@ -131,6 +131,28 @@ pub trait Support<V: Vector> {
         None
     }
 
+    /// The core's corners and edge normals, when the core is a convex polygon in 2D (polygons
+    /// of at most 64 vertices).
+    ///
+    /// Two such shapes skip GJK and EPA in [`contact`](crate::contact()) and
+    /// [`intersects`](crate::intersects()): in the plane every edge of the Minkowski difference
+    /// is parallel to an edge of one of the polygons, so the separating-axis test over both
+    /// polygons' edge normals gives the exact penetration depth (or a separating axis).
+    ///
+    /// ```
+    /// use gjk::{Polytope, Support};
+    /// use glam::Vec2;
+    /// let square = Polytope::new(vec![Vec2::ZERO, Vec2::X, Vec2::ONE, Vec2::Y])?;
+    /// let core = square.core_polygon().unwrap();
+    /// assert_eq!(core.vertices, [Vec2::ZERO, Vec2::X, Vec2::ONE, Vec2::Y]);
+    /// assert_eq!(core.normals, [Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X]);
+    /// # Ok::<(), gjk::ShapeError>(())
+    /// ```
+    #[inline]
+    fn core_polygon(&self) -> Option<CorePolygon<'_, V>> {
+        None
+    }
+
     /// The point of the core closest to `p` (local frame; `p` itself when inside), when the
     /// shape can compute it exactly and cheaply (boxes, segments, capsules, points, balls,
     /// polygons of at most 64 vertices in 2D).
@@ -201,6 +223,16 @@ pub struct CoreBoundary<V: Vector> {
     pub normal: V,
     /// The distance from the query point to `point` (`≥ 0` for a point in the core).
     pub depth: V::Real,
+}
+
+/// A core that is a convex polygon in the plane (see [`Support::core_polygon`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CorePolygon<'a, V> {
+    /// The corners, counter-clockwise, at least three.
+    pub vertices: &'a [V],
+    /// The outward unit normal of each edge: edge `i` runs from `vertices[i]` to
+    /// `vertices[i + 1]` (cyclically).
+    pub normals: &'a [V],
 }
 
 /// The point of segment `a b` closest to `p`.
@@ -290,6 +322,10 @@ impl<V: Vector, S: Support<V> + ?Sized> Support<V> for &S {
         (**self).core_box()
     }
     #[inline]
+    fn core_polygon(&self) -> Option<CorePolygon<'_, V>> {
+        (**self).core_polygon()
+    }
+    #[inline]
     fn closest_core_point(&self, p: V) -> Option<V> {
         (**self).closest_core_point(p)
     }
@@ -327,6 +363,10 @@ impl<V: Vector, S: Support<V> + ?Sized> Support<V> for alloc::boxed::Box<S> {
     #[inline]
     fn core_box(&self) -> Option<V> {
         (**self).core_box()
+    }
+    #[inline]
+    fn core_polygon(&self) -> Option<CorePolygon<'_, V>> {
+        (**self).core_polygon()
     }
     #[inline]
     fn closest_core_point(&self, p: V) -> Option<V> {

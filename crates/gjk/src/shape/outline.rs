@@ -19,62 +19,80 @@
 
 use alloc::vec::Vec;
 
-use super::CoreBoundary;
+use super::{CoreBoundary, CorePolygon};
 use crate::hull::Hull;
 use crate::math::{Real, Vector};
 
-/// One edge, counter-clockwise along the boundary.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Edge<V: Vector> {
-    start: V,
-    end: V,
-    /// `end − start`, and `1 / |end − start|²`.
-    along: V,
-    inverse_length2: V::Real,
-    /// The outward unit normal and the line's offset: `normal · x = offset` on the edge.
-    normal: V,
-    offset: V::Real,
-}
-
-/// The edges of a 2D polygon hull (empty for other hulls: 3D, segments, points).
+/// The edges of a 2D polygon hull (empty for other hulls: 3D, segments, points). Edge `i` runs
+/// counter-clockwise from `vertices[i]` to `vertices[i + 1]` (cyclically).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct Outline<V: Vector> {
-    edges: Vec<Edge<V>>,
+    vertices: Vec<V>,
+    /// The outward unit normals and the lines' offsets: `normal · x = offset` on the edge.
+    normals: Vec<V>,
+    offsets: Vec<V::Real>,
+    /// `1 / |edge|²`, for the projections onto the edges.
+    inverse_lengths2: Vec<V::Real>,
 }
 
 impl<V: Vector> Outline<V> {
     /// The hull's edges when it is a polygon in the plane with at most `limit` vertices (beyond
     /// that a scan of every edge costs more than GJK's climb); otherwise none.
     pub(crate) fn new(hull: &Hull<V>, limit: usize) -> Self {
-        let vertices = hull.vertices();
-        if V::DIM != 2 || hull.dimension() != 2 || vertices.len() > limit {
-            return Self { edges: Vec::new() };
+        let mut outline = Self::new_empty();
+        let all = hull.vertices();
+        if V::DIM != 2 || hull.dimension() != 2 || all.len() > limit {
+            return outline;
         }
-        let edges = hull
-            .faces()
-            .filter_map(|face| {
-                let &[i, j] = face.vertices else { return None };
-                let (start, end) = (vertices[i as usize], vertices[j as usize]);
-                let along = end - start;
-                let length2 = along.length_squared();
-                length2.is_positive().then(|| Edge {
-                    start,
-                    end,
-                    along,
-                    inverse_length2: V::Real::ONE / length2,
-                    normal: face.normal,
-                    offset: face.offset,
-                })
-            })
-            .collect::<Vec<_>>();
-        // A polygon has at least three edges; anything else is not one to scan.
-        let edges = if edges.len() >= 3 { edges } else { Vec::new() };
-        Self { edges }
+        // The hull lists its edges in order around the boundary, each starting where the last
+        // one ended; anything else (or an edge without length) is not a polygon to scan.
+        let faces = hull.faces();
+        let count = faces.len();
+        for (k, face) in faces.enumerate() {
+            let &[i, j] = face.vertices else { return Self::new_empty() };
+            let next = hull.face((k + 1) % count).vertices.first().copied();
+            let (start, end) = (all[i as usize], all[j as usize]);
+            let length2 = (end - start).length_squared();
+            if next != Some(j) || !length2.is_positive() {
+                return Self::new_empty();
+            }
+            outline.vertices.push(start);
+            outline.normals.push(face.normal);
+            outline.offsets.push(face.offset);
+            outline.inverse_lengths2.push(V::Real::ONE / length2);
+        }
+        if count < 3 {
+            return Self::new_empty();
+        }
+        outline
+    }
+
+    /// No edges.
+    fn new_empty() -> Self {
+        Self {
+            vertices: Vec::new(),
+            normals: Vec::new(),
+            offsets: Vec::new(),
+            inverse_lengths2: Vec::new(),
+        }
     }
 
     /// True when there are no edges (not a small polygon).
     pub(crate) fn is_empty(&self) -> bool {
-        self.edges.is_empty()
+        self.vertices.is_empty()
+    }
+
+    /// The corners and edge normals, or `None` when this is not a small polygon.
+    pub(crate) fn polygon(&self) -> Option<CorePolygon<'_, V>> {
+        (!self.is_empty())
+            .then_some(CorePolygon { vertices: &self.vertices, normals: &self.normals })
+    }
+
+    /// Edge `i`'s ends.
+    #[inline]
+    fn ends(&self, i: usize) -> (V, V) {
+        let next = if i + 1 == self.vertices.len() { 0 } else { i + 1 };
+        (self.vertices[i], self.vertices[next])
     }
 
     /// The edge whose line `p` is farthest outside of (nearest to, from inside): its index and
@@ -82,8 +100,8 @@ impl<V: Vector> Outline<V> {
     #[inline]
     fn largest_excess(&self, p: V) -> (usize, V::Real) {
         let mut best = (0, -V::Real::INFINITY);
-        for (i, edge) in self.edges.iter().enumerate() {
-            let excess = edge.normal.dot(p) - edge.offset;
+        for (i, (normal, &offset)) in self.normals.iter().zip(&self.offsets).enumerate() {
+            let excess = normal.dot(p) - offset;
             if excess > best.1 {
                 best = (i, excess);
             }
@@ -100,14 +118,16 @@ impl<V: Vector> Outline<V> {
             return p;
         }
         let mut best = (V::Real::INFINITY, p);
-        for edge in &self.edges {
-            let t = (p - edge.start).dot(edge.along) * edge.inverse_length2;
+        for (i, &inverse_length2) in self.inverse_lengths2.iter().enumerate() {
+            let (start, end) = self.ends(i);
+            let along = end - start;
+            let t = (p - start).dot(along) * inverse_length2;
             let q = if t <= V::Real::ZERO {
-                edge.start
+                start
             } else if t >= V::Real::ONE {
-                edge.end
+                end
             } else {
-                edge.start + edge.along * t
+                start + along * t
             };
             let gap2 = (p - q).length_squared();
             if gap2 < best.0 {
@@ -123,7 +143,7 @@ impl<V: Vector> Outline<V> {
     #[inline]
     pub(crate) fn nearest_exit(&self, p: V) -> CoreBoundary<V> {
         let (i, excess) = self.largest_excess(p);
-        let normal = self.edges[i].normal;
+        let normal = self.normals[i];
         CoreBoundary { point: p - normal * excess, normal, depth: -excess }
     }
 }

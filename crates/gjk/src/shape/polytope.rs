@@ -2,7 +2,7 @@ use alloc::vec::Vec;
 
 use super::lanes::Lanes;
 use super::outline::Outline;
-use super::{check_point, CoreBoundary, Support};
+use super::{check_point, CoreBoundary, CorePolygon, Support};
 use crate::error::ShapeError;
 use crate::hull::Hull;
 use crate::math::{Real, Vector};
@@ -147,6 +147,13 @@ impl<V: Vector> Support<V> for Polytope<V> {
     #[inline]
     fn center(&self) -> V {
         self.center
+    }
+
+    /// Small polygons in 2D (at most 64 vertices): the corners counter-clockwise from the
+    /// lowest (smallest `x`, then `y`), with the edges' outward normals.
+    #[inline]
+    fn core_polygon(&self) -> Option<CorePolygon<'_, V>> {
+        self.outline.polygon()
     }
 
     /// Small polygons in 2D (at most 64 vertices): `p` itself inside, otherwise the nearest

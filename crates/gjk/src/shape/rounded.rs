@@ -60,6 +60,10 @@ impl<S: Support<V>, V: Vector> Support<V> for Rounded<S, V> {
         self.shape.core_box()
     }
     #[inline]
+    fn core_polygon(&self) -> Option<crate::shape::CorePolygon<'_, V>> {
+        self.shape.core_polygon()
+    }
+    #[inline]
     fn closest_core_point(&self, p: V) -> Option<V> {
         self.shape.closest_core_point(p)
     }

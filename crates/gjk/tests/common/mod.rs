@@ -32,6 +32,23 @@ use gjk::{
 use glam::{DQuat, DVec2, DVec3, Quat, Vec2, Vec3};
 
 // ---------------------------------------------------------------------------------------------
+// The general path
+// ---------------------------------------------------------------------------------------------
+
+/// A shape that answers support queries only (no closed forms: no core point, box or polygon),
+/// so queries on it take the general GJK and EPA path: the oracle for the shortcuts.
+pub struct SupportOnly<'a, S: ?Sized>(pub &'a S);
+
+impl<V: Vector, S: Support<V> + ?Sized> Support<V> for SupportOnly<'_, S> {
+    fn support(&self, dir: V) -> V {
+        self.0.support(dir)
+    }
+    fn center(&self) -> V {
+        self.0.center()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Deterministic randomness
 // ---------------------------------------------------------------------------------------------
 

@@ -8,11 +8,8 @@
 //! `h_D(n) = r_A(n) + r_B(n) − |n·t|`, with `r_A(n) = Σᵢ aᵢ |n·eᵢ|`, `r_B(n) = Σⱼ bⱼ |n·uⱼ|`
 //!
 //! (half extents `a`, `b`; A's axes `eᵢ`, B's axes `uⱼ` and B's centre `t`, all in A's frame),
-//! taking `n`'s orientation toward B. A negative value is a separating axis. Otherwise the
-//! penetration depth — the distance from the origin to the boundary of `D` — is the smallest
-//! `h_D` over the list: every face of `D` is on the list, the depth is the smallest distance to
-//! a face plane, and no direction at all has `h_D(n)` below the depth (the ball of that radius
-//! around the origin lies in `D`). So the minimum is exact, not an estimate: one evaluation
+//! taking `n`'s orientation toward B. Every face of `D` is on the list, so the smallest `h_D`
+//! over it is the exact depth (see the [parent module](super)): one evaluation
 //! per axis, about 15 small dot products, replaces an expansion of 7 or more support points.
 //!
 //! The witness points come from the features touching across the winning axis:
@@ -28,33 +25,13 @@
 //! units of the boxes' size): aligned boxes have equal face and edge-pair depths, and a face
 //! gives the better witness.
 
+use super::AxisTest;
 use crate::math::{Pose, Real, Vector};
 use crate::shape::closest_on_segments;
 
-/// What the separating-axis test found, in A's frame.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum BoxPair<V: Vector> {
-    /// A separating axis: the boxes are at least `gap` apart (a lower bound of the distance).
-    Apart {
-        /// The largest separation found along an axis.
-        gap: V::Real,
-    },
-    /// The boxes overlap (or touch: `depth` may be 0).
-    Overlap {
-        /// The penetration depth.
-        depth: V::Real,
-        /// The unit normal from A toward B: moving B by `depth × normal` separates them.
-        normal: V,
-        /// A point of A deepest in B: `point_a − point_b = depth × normal`.
-        point_a: V,
-        /// A point of B deepest in A.
-        point_b: V,
-    },
-}
-
 /// Box A, `[−a, a]` in its frame, against box B, `[−b, b]` in its frame, placed by `rel` (B's
 /// frame to A's). Results are in A's frame.
-pub(crate) fn box_pair<V: Vector>(a: V, b: V, rel: &Pose<V>) -> BoxPair<V> {
+pub(crate) fn box_pair<V: Vector>(a: V, b: V, rel: &Pose<V>) -> AxisTest<V> {
     let frame = Frame::new(a, b, rel);
     let slop = V::Real::from_f64(8.0) * V::Real::EPSILON * frame.size();
     let mut search =
@@ -64,11 +41,11 @@ pub(crate) fn box_pair<V: Vector>(a: V, b: V, rel: &Pose<V>) -> BoxPair<V> {
         frame.edge_axes(&mut search);
     }
     if search.gap > V::Real::ZERO {
-        return BoxPair::Apart { gap: search.gap };
+        return AxisTest::Apart { gap: search.gap };
     }
     let best = Axis { overlap: search.best, normal: frame.normal(search.kind), kind: search.kind };
     let (point_a, point_b) = frame.witnesses(&best);
-    BoxPair::Overlap { depth: best.overlap, normal: best.normal, point_a, point_b }
+    AxisTest::Overlap { depth: best.overlap, normal: best.normal, point_a, point_b }
 }
 
 /// The largest separation of box A (`[−a, a]`) and box B (`[−b, b]`, placed by `rel`) over
