@@ -35,7 +35,7 @@ const WORKLOADS: [(&str, &str, &str, &str); 9] = [
         "box_box",
         "3D",
         "SAT (cuboid–cuboid); SAT-based closest points",
-        "SAT (intersects); GJK (distance)",
+        "SAT (intersects); GJK (distance; SAT answers clearly overlapping pairs)",
     ),
     (
         "sphere_box",
@@ -62,7 +62,12 @@ const WORKLOADS: [(&str, &str, &str, &str); 9] = [
         "GJK, hill climbing on the hull graph",
     ),
     ("cylinder_cone", "3D", "GJK (both queries)", "GJK"),
-    ("polygon_8", "2D", "GJK, `ConvexPolygon`", "GJK"),
+    (
+        "polygon_8",
+        "2D",
+        "GJK, `ConvexPolygon`",
+        "SAT over both polygons' edge normals (intersects); GJK (distance; SAT answers clearly overlapping pairs)",
+    ),
     (
         "circle_polygon",
         "2D",
@@ -96,7 +101,12 @@ const CONTACT_PATHS: [(&str, &str, &str, &str); 10] = [
     ("hull_32", "3D", "GJK then EPA", "GJK then EPA"),
     ("hull_1000", "3D", "GJK then EPA", "GJK then EPA, hill-climbing support"),
     ("cylinder_cone", "3D", "GJK then EPA", "GJK then EPA"),
-    ("polygon_8", "2D", "GJK then EPA", "GJK then EPA"),
+    (
+        "polygon_8",
+        "2D",
+        "GJK then EPA",
+        "SAT over both polygons' edge normals, witnesses from the clipped incident edge",
+    ),
     (
         "circle_polygon",
         "2D",
