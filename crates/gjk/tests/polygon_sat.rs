@@ -129,3 +129,41 @@ fn intersection_verdicts_agree_with_the_general_path() {
     }
     assert!((1000..3000).contains(&overlapping), "{overlapping} of 4000 overlap");
 }
+
+#[test]
+fn slivers_with_needle_corners_agree_with_the_general_path() {
+    // A triangle whose corner at the origin is a millionth of a radian: degenerate input for
+    // the test's reference edges (normals that turn by almost half a turn at one corner) and
+    // for its clipping (edges far longer than the polygon is wide).
+    let sliver =
+        Polytope::new(vec![DVec2::ZERO, DVec2::new(10.0, 0.0), DVec2::new(10.0, 1e-5)]).unwrap();
+    let octagon =
+        Polytope::new((0..8).map(|k| DVec2::from_angle(k as f64 * PI / 4.0) * 0.7).collect())
+            .unwrap();
+    let options = ContactOptions::default();
+    let mut rng = Rng::new(22);
+    let mut checked = 0;
+    for case in 0..2000 {
+        let t = DVec2::new(rng.range(-1.0, 11.0), rng.range(-0.8, 0.8));
+        let pose = Pose::<DVec2>::from_angle_translation(rng.range(-PI, PI), t).unwrap();
+        for (a, pa, b, pb) in
+            [(&sliver, Pose::IDENTITY, &octagon, pose), (&octagon, pose, &sliver, Pose::IDENTITY)]
+        {
+            let fast = Pair::new(a, pa, b, pb).contact_with(&options, &mut WarmStart::default());
+            let slow = Pair::new(&SupportOnly(a), pa, &SupportOnly(b), pb)
+                .contact_with(&options, &mut WarmStart::default());
+            let what = format!("case {case}: {fast:?} vs {slow:?}");
+            match (fast.contact, slow.contact) {
+                (Some(f), Some(s)) => {
+                    assert!((f.depth - s.depth).abs() < 1e-9, "{what}");
+                    checked += 1;
+                }
+                (None, None) => {}
+                // Within rounding of touching the verdicts may differ; nothing deeper may.
+                (Some(c), None) | (None, Some(c)) => assert!(c.depth.abs() < 1e-9, "{what}"),
+            }
+            assert_eq!(intersects(a, &pa, b, &pb), slow.contact.is_some(), "{what}");
+        }
+    }
+    assert!(checked > 500, "{checked} overlapping pairs");
+}

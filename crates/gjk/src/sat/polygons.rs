@@ -102,15 +102,18 @@ fn deepest<V: Vector>(
 ) -> Deepest<V::Real> {
     let t = place.translation();
     let mut best = Deepest { separation: -V::Real::INFINITY, edge: 0, vertex: 0 };
-    let mut last = None;
+    let mut last: Option<(V, usize)> = None;
     for (edge, (&n, &corner)) in reference.normals.iter().zip(reference.vertices).enumerate() {
         // `min_v n·(R v + t) − n·corner`, the minimum taken in the incident polygon's frame.
         let dir = place.inverse_transform_vector(n);
         let (low, vertex) = match last {
-            None => lowest(incident.vertices, dir),
-            Some(from) => descend(incident.vertices, dir, from),
+            // A turn of less than a right angle since the last edge: walk on from its vertex.
+            Some((previous, from)) if previous.dot(n) > V::Real::ZERO => {
+                descend(incident.vertices, dir, from)
+            }
+            _ => lowest(incident.vertices, dir),
         };
-        last = Some(vertex);
+        last = Some((n, vertex));
         let separation = low + n.dot(t - corner);
         if separation > best.separation {
             best = Deepest { separation, edge, vertex };
@@ -130,7 +133,10 @@ fn deepest<V: Vector>(
 /// last one ended and only moves forward, so all of them together step around the incident
 /// polygon about once instead of scanning it once per edge. Along a convex polygon `dir · v`
 /// falls, then rises: the first vertex whose successor is not lower is the minimum (of a
-/// parallel edge, its first end). At most one lap, whatever rounding does.
+/// parallel edge, its first end). On the way from the last minimum, an edge whose normal lies
+/// `φ` short of `−dir` falls by `sin φ` per unit length; callers walk only after a turn of less
+/// than a right angle (sharper corners of the reference polygon get a full scan), so that no
+/// edge on the way is flat enough for rounding to stop the walk early. At most one lap.
 #[inline]
 fn descend<V: Vector>(vertices: &[V], dir: V, from: usize) -> (V::Real, usize) {
     let count = vertices.len();
