@@ -347,7 +347,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         options: &ContactOptions<V::Real>,
         prediction: V::Real,
     ) -> Option<ContactResult<V>> {
-        let (a, b) = (self.a().core_polygon()?, self.b().core_polygon()?);
+        let (a, b) = self.core_polygons()?;
         let test = polygon_pair(&a, &b, self.relative_pose());
         let touch = || self.polygon_touch(&a, &b, options.gjk.effective_tolerance());
         self.axis_contact(test, touch, prediction)

@@ -368,9 +368,21 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     /// separation (as [`Pair::box_separation`]) and the touching distance.
     #[inline]
     pub(crate) fn polygon_separation(&self, tolerance: V::Real) -> Option<(V::Real, V::Real)> {
-        let (a, b) = (self.a.core_polygon()?, self.b.core_polygon()?);
+        let (a, b) = self.core_polygons()?;
         let gap = crate::sat::polygon_separation(&a, &b, &self.relative);
         Some((gap, self.polygon_touch(&a, &b, tolerance)))
+    }
+
+    /// Both shapes' core polygons ([`Support::core_polygon`]), when both have one that is
+    /// well formed: at least three corners and one normal per edge. A shape whose answer is
+    /// not (a user's implementation) is left to the general path rather than trusted.
+    #[inline]
+    pub(crate) fn core_polygons(&self) -> Option<(CorePolygon<'_, V>, CorePolygon<'_, V>)> {
+        let well_formed =
+            |p: &CorePolygon<'_, V>| p.vertices.len() >= 3 && p.normals.len() == p.vertices.len();
+        let a = self.a.core_polygon().filter(well_formed)?;
+        let b = self.b.core_polygon().filter(well_formed)?;
+        Some((a, b))
     }
 
     /// The touching distance of two polygon cores: the relative `tolerance` of the centres'

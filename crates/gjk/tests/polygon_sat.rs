@@ -9,7 +9,10 @@
 mod common;
 
 use common::{Rng, SupportOnly};
-use gjk::{contact, intersects, ContactOptions, Pair, Polytope, Pose, Rounded, WarmStart};
+use gjk::{
+    contact, intersects, ContactOptions, CorePolygon, Pair, Polytope, Pose, Rounded, Support,
+    WarmStart,
+};
 use glam::DVec2;
 use std::f64::consts::PI;
 
@@ -166,4 +169,40 @@ fn slivers_with_needle_corners_agree_with_the_general_path() {
         }
     }
     assert!(checked > 500, "{checked} overlapping pairs");
+}
+
+/// A shape whose core polygon keeps only its first `corners` corners (all the normals):
+/// malformed data, as a user's implementation might give.
+struct Malformed(Polytope<DVec2>, usize);
+
+impl Support<DVec2> for Malformed {
+    fn support(&self, dir: DVec2) -> DVec2 {
+        self.0.support(dir)
+    }
+    fn center(&self) -> DVec2 {
+        self.0.center()
+    }
+    fn core_polygon(&self) -> Option<CorePolygon<'_, DVec2>> {
+        let full = self.0.core_polygon()?;
+        Some(CorePolygon { vertices: &full.vertices[..self.1], normals: full.normals })
+    }
+}
+
+#[test]
+fn malformed_core_polygons_take_the_general_path() {
+    let options = ContactOptions::default();
+    for corners in [0, 1, 2, 3] {
+        let a = Malformed(square(1.0), corners);
+        let b = square(1.0);
+        for x in [0.5, 1.5, 2.5] {
+            let pose = at(x, 0.25);
+            let fast = Pair::new(&a, Pose::IDENTITY, &b, pose)
+                .contact_with(&options, &mut WarmStart::default());
+            let slow = Pair::new(&SupportOnly(&a.0), Pose::IDENTITY, &SupportOnly(&b), pose)
+                .contact_with(&options, &mut WarmStart::default());
+            assert_eq!(fast, slow, "{corners} corners at {x}");
+            let verdict = intersects(&SupportOnly(&a.0), &Pose::IDENTITY, &b, &pose);
+            assert_eq!(intersects(&a, &Pose::IDENTITY, &b, &pose), verdict);
+        }
+    }
 }

@@ -226,6 +226,10 @@ pub struct CoreBoundary<V: Vector> {
 }
 
 /// A core that is a convex polygon in the plane (see [`Support::core_polygon`]).
+///
+/// Queries use it only when it has at least three corners and as many normals; otherwise
+/// they take the general GJK and EPA path. The corners must be counter-clockwise and the
+/// normals the edges' outward unit normals: the answers are only as right as this data.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CorePolygon<'a, V> {
     /// The corners, counter-clockwise, at least three.
