@@ -340,17 +340,21 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
     }
 
     /// The answer of the separating-axis test when both cores are convex polygons in 2D
-    /// ([`Support::core_polygon`]); see [`Pair::axis_contact`].
+    /// ([`Support::core_polygon`], or a box against a polygon); see [`Pair::axis_contact`].
     #[inline]
     fn polygon_contact(
         &self,
         options: &ContactOptions<V::Real>,
         prediction: V::Real,
     ) -> Option<ContactResult<V>> {
-        let (a, b) = self.core_polygons()?;
-        let test = polygon_pair(&a, &b, self.relative_pose());
-        let touch = || self.polygon_touch(&a, &b, options.gjk.effective_tolerance());
-        self.axis_contact(test, touch, prediction)
+        let tolerance = options.gjk.effective_tolerance();
+        let (test, touch) = self.with_core_polygons(|a, b| {
+            let test = polygon_pair(a, b, self.relative_pose());
+            // The touching distance matters only when the cores are apart.
+            let apart = matches!(test, AxisTest::Apart { .. });
+            (test, if apart { self.polygon_touch(a, b, tolerance) } else { V::Real::ZERO })
+        })?;
+        self.axis_contact(test, || touch, prediction)
     }
 
     /// A separating-axis test's answer as a contact: the exact contact when the cores overlap,

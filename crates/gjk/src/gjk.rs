@@ -21,6 +21,7 @@
 
 use crate::epa::cross;
 use crate::math::{along_normal, Pose, Real, Vector};
+use crate::sat::BoxCorners;
 use crate::shape::{closest_on_segments, CorePolygon, Support};
 use crate::simplex::{Reduction, Simplex, SupportPoint};
 
@@ -364,25 +365,46 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         touch_distance(tolerance, size * size)
     }
 
-    /// For two polygon cores ([`Support::core_polygon`]): the separating-axis test's largest
-    /// separation (as [`Pair::box_separation`]) and the touching distance.
+    /// For two polygon cores ([`Support::core_polygon`], or a 2D box against a polygon): the
+    /// separating-axis test's largest separation (as [`Pair::box_separation`]) and the
+    /// touching distance.
     #[inline]
     pub(crate) fn polygon_separation(&self, tolerance: V::Real) -> Option<(V::Real, V::Real)> {
-        let (a, b) = self.core_polygons()?;
-        let gap = crate::sat::polygon_separation(&a, &b, &self.relative);
-        Some((gap, self.polygon_touch(&a, &b, tolerance)))
+        self.with_core_polygons(|a, b| {
+            let gap = crate::sat::polygon_separation(a, b, &self.relative);
+            (gap, self.polygon_touch(a, b, tolerance))
+        })
     }
 
-    /// Both shapes' core polygons ([`Support::core_polygon`]), when both have one that is
-    /// well formed: at least three corners and one normal per edge. A shape whose answer is
-    /// not (a user's implementation) is left to the general path rather than trusted.
+    /// Runs `f` on both shapes' core polygons when each core is a polygon in 2D: a
+    /// well-formed [`Support::core_polygon`] (at least three corners, one normal per edge; a
+    /// user's shape whose answer is not is left to the general path rather than trusted) or a
+    /// box ([`Support::core_box`], its four corners laid out here) — but not two boxes, which
+    /// have their own test. Otherwise `None`.
     #[inline]
-    pub(crate) fn core_polygons(&self) -> Option<(CorePolygon<'_, V>, CorePolygon<'_, V>)> {
+    pub(crate) fn with_core_polygons<T>(
+        &self,
+        f: impl FnOnce(&CorePolygon<'_, V>, &CorePolygon<'_, V>) -> T,
+    ) -> Option<T> {
+        if V::DIM != 2 {
+            return None;
+        }
+        let (box_a, box_b) = (self.a.core_box(), self.b.core_box());
+        if box_a.is_some() && box_b.is_some() {
+            return None;
+        }
         let well_formed =
             |p: &CorePolygon<'_, V>| p.vertices.len() >= 3 && p.normals.len() == p.vertices.len();
-        let a = self.a.core_polygon().filter(well_formed)?;
-        let b = self.b.core_polygon().filter(well_formed)?;
-        Some((a, b))
+        let (corners_a, corners_b) = (box_a.map(BoxCorners::new), box_b.map(BoxCorners::new));
+        let a = match &corners_a {
+            Some(corners) => corners.polygon(),
+            None => self.a.core_polygon().filter(well_formed)?,
+        };
+        let b = match &corners_b {
+            Some(corners) => corners.polygon(),
+            None => self.b.core_polygon().filter(well_formed)?,
+        };
+        Some(f(&a, &b))
     }
 
     /// The touching distance of two polygon cores: the relative `tolerance` of the centres'

@@ -10,8 +10,8 @@ mod common;
 
 use common::{Rng, SupportOnly};
 use gjk::{
-    contact, intersects, ContactOptions, CorePolygon, Pair, Polytope, Pose, Rounded, Support,
-    WarmStart,
+    contact, intersects, ContactOptions, CorePolygon, Cuboid, Pair, Polytope, Pose, Rounded,
+    Support, WarmStart,
 };
 use glam::DVec2;
 use std::f64::consts::PI;
@@ -205,4 +205,52 @@ fn malformed_core_polygons_take_the_general_path() {
             assert_eq!(intersects(&a, &Pose::IDENTITY, &b, &pose), verdict);
         }
     }
+}
+
+#[test]
+fn boxes_against_polygons_take_the_same_test_and_agree_with_the_general_path() {
+    let mut rng = Rng::new(23);
+    let options = ContactOptions::default();
+    let mut overlapping = 0;
+    for case in 0..3000 {
+        // Every fifth box is flat (a segment-like box, zero height).
+        let h =
+            DVec2::new(rng.range(0.2, 1.5), if case % 5 == 0 { 0.0 } else { rng.range(0.2, 1.5) });
+        let cuboid = Cuboid::new(h).unwrap();
+        let n = 3 + rng.below(10);
+        let points = (0..n).map(|_| DVec2::from_angle(rng.range(-PI, PI)) * rng.range(0.5, 1.5));
+        let polygon = Polytope::new(points.collect()).unwrap();
+        let t = DVec2::new(rng.range(-2.5, 2.5), rng.range(-2.5, 2.5));
+        let pose = Pose::<DVec2>::from_angle_translation(rng.range(-PI, PI), t).unwrap();
+        let what = format!("case {case}");
+        let (general_box, general_polygon) = (SupportOnly(&cuboid), SupportOnly(&polygon));
+        for box_first in [true, false] {
+            let warm = &mut WarmStart::default();
+            let (fast, slow, verdict) = if box_first {
+                let pair = Pair::new(&cuboid, Pose::IDENTITY, &polygon, pose);
+                let general = Pair::new(&general_box, Pose::IDENTITY, &general_polygon, pose);
+                let slow = general.contact_with(&options, &mut WarmStart::default());
+                (pair.contact_with(&options, warm), slow, pair.intersects())
+            } else {
+                let pair = Pair::new(&polygon, pose, &cuboid, Pose::IDENTITY);
+                let general = Pair::new(&general_polygon, pose, &general_box, Pose::IDENTITY);
+                let slow = general.contact_with(&options, &mut WarmStart::default());
+                (pair.contact_with(&options, warm), slow, pair.intersects())
+            };
+            match (fast.contact, slow.contact) {
+                (Some(f), Some(s)) => {
+                    assert_eq!(fast.epa, None, "{what}: the separating-axis test answers");
+                    assert!((f.depth - s.depth).abs() < 1e-9, "{what}: {f:?} vs {s:?}");
+                    assert!(f.point_a.is_finite() && f.point_b.is_finite(), "{what}: {f:?}");
+                    let gap = f.point_a - f.point_b - f.normal * f.depth;
+                    assert!(gap.length() < 1e-12, "{what}: {f:?}");
+                    overlapping += 1;
+                }
+                (None, None) => {}
+                (f, s) => panic!("{what}: {f:?} vs {s:?}"),
+            }
+            assert_eq!(verdict, slow.contact.is_some(), "{what}");
+        }
+    }
+    assert!(overlapping > 1500, "{overlapping} overlapping");
 }

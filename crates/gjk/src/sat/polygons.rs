@@ -24,6 +24,28 @@ use super::AxisTest;
 use crate::math::{Pose, Real, Vector};
 use crate::shape::CorePolygon;
 
+/// A 2D box `[−h, h]` as a polygon: its corners counter-clockwise from `(−hx, −hy)` and its
+/// edges' outward normals, so that a box meets a polygon in the same test.
+pub(crate) struct BoxCorners<V> {
+    vertices: [V; 4],
+    normals: [V; 4],
+}
+
+impl<V: Vector> BoxCorners<V> {
+    pub(crate) fn new(h: V) -> Self {
+        let (x, y) = (h.component(0), h.component(1));
+        let corner = |x, y| V::from_components([x, y, V::Real::ZERO]);
+        Self {
+            vertices: [corner(-x, -y), corner(x, -y), corner(x, y), corner(-x, y)],
+            normals: [-V::axis(1), V::axis(0), V::axis(1), -V::axis(0)],
+        }
+    }
+
+    pub(crate) fn polygon(&self) -> CorePolygon<'_, V> {
+        CorePolygon { vertices: &self.vertices, normals: &self.normals }
+    }
+}
+
 /// The deepest penetration of one polygon across another's edges.
 #[derive(Clone, Copy, Debug)]
 struct Deepest<R> {
@@ -132,8 +154,8 @@ fn deepest<V: Vector>(
 /// lowest vertex along them (rotating calipers, Shamos 1978): each search starts where the
 /// last one ended and only moves forward, so all of them together step around the incident
 /// polygon about once instead of scanning it once per edge. Along a convex polygon `dir · v`
-/// falls, then rises: the first vertex whose successor is not lower is the minimum (of a
-/// parallel edge, its first end). On the way from the last minimum, an edge whose normal lies
+/// falls, then rises: the first vertex whose successor is higher is the minimum (of a side
+/// parallel to the reference edge, its last end). On the way from the last minimum, an edge whose normal lies
 /// `φ` short of `−dir` falls by `sin φ` per unit length; callers walk only after a turn of less
 /// than a right angle (sharper corners of the reference polygon get a full scan), so that no
 /// edge on the way is flat enough for rounding to stop the walk early. At most one lap.
@@ -144,9 +166,11 @@ fn descend<V: Vector>(vertices: &[V], dir: V, from: usize) -> (V::Real, usize) {
     for _ in 1..count {
         let next = if at + 1 == count { 0 } else { at + 1 };
         let d = dir.dot(vertices[next]);
-        if d >= low {
+        if d > low {
             break;
         }
+        // Equal: a side parallel to the edge, or a side of no length (a flat box's), which
+        // must not stop the walk short of the minimum.
         (low, at) = (d, next);
     }
     (low, at)
@@ -211,6 +235,9 @@ fn reference_edge<V: Vector>(polygon: &CorePolygon<'_, V>, i: usize) -> (V, V) {
 fn clipped_centre<V: Vector>(e0: V, e1: V, (p, q): (V, V)) -> Option<V> {
     let u = q - p;
     let length2 = u.length_squared();
+    if !length2.is_positive() {
+        return None; // a flat box's zero-length side
+    }
     let (t0, t1) = (u.dot(e0 - p) / length2, u.dot(e1 - p) / length2);
     let low = t0.min(t1).max(V::Real::ZERO);
     let high = t0.max(t1).min(V::Real::ONE);
