@@ -67,11 +67,11 @@ pub(crate) fn polygon_separation<V: Vector>(
     b: &CorePolygon<'_, V>,
     rel: &Pose<V>,
 ) -> V::Real {
-    let on_a = deepest(a, b, rel, true).separation;
+    let on_a = deepest(a, b, rel).separation;
     if on_a > V::Real::ZERO {
         return on_a;
     }
-    on_a.max(deepest(b, a, &rel.inverse(), true).separation)
+    on_a.max(deepest(b, a, &rel.inverse()).separation)
 }
 
 /// Polygon A (its frame) against polygon B placed by `rel` (B's frame to A's): a separating
@@ -81,12 +81,16 @@ pub(crate) fn polygon_pair<V: Vector>(
     b: &CorePolygon<'_, V>,
     rel: &Pose<V>,
 ) -> AxisTest<V> {
+    // A separating edge ends the search: its separation bounds the distance from below,
+    // which is all the callers ask of polygons apart.
+    let on_a = deepest(a, b, rel);
+    if on_a.separation > V::Real::ZERO {
+        return AxisTest::Apart { gap: on_a.separation };
+    }
     let inverse = rel.inverse();
-    let on_a = deepest(a, b, rel, false);
-    let on_b = deepest(b, a, &inverse, false);
-    let gap = on_a.separation.max(on_b.separation);
-    if gap > V::Real::ZERO {
-        return AxisTest::Apart { gap };
+    let on_b = deepest(b, a, &inverse);
+    if on_b.separation > V::Real::ZERO {
+        return AxisTest::Apart { gap: on_b.separation };
     }
     let slop = V::Real::from_f64(8.0) * V::Real::EPSILON * size(a, b, rel);
     if on_a.separation >= on_b.separation - slop {
@@ -113,14 +117,13 @@ pub(crate) fn polygon_pair<V: Vector>(
 }
 
 /// The deepest penetration of `incident` (placed by `place`, its frame to the reference's)
-/// across `reference`'s edges; the first edge on ties. With `stop`, ends at the first positive
-/// separation.
+/// across `reference`'s edges; the first edge on ties. Ends at the first positive separation
+/// (a separating edge).
 #[inline]
 fn deepest<V: Vector>(
     reference: &CorePolygon<'_, V>,
     incident: &CorePolygon<'_, V>,
     place: &Pose<V>,
-    stop: bool,
 ) -> Deepest<V::Real> {
     let t = place.translation();
     let mut best = Deepest { separation: -V::Real::INFINITY, edge: 0, vertex: 0 };
@@ -139,7 +142,7 @@ fn deepest<V: Vector>(
         let separation = low + n.dot(t - corner);
         if separation > best.separation {
             best = Deepest { separation, edge, vertex };
-            if stop && separation > V::Real::ZERO {
+            if separation > V::Real::ZERO {
                 break;
             }
         }
