@@ -127,18 +127,14 @@ fn deepest<V: Vector>(
 ) -> Deepest<V::Real> {
     let t = place.translation();
     let mut best = Deepest { separation: -V::Real::INFINITY, edge: 0, vertex: 0 };
-    let mut last: Option<(V, usize)> = None;
+    let mut last = None;
     for (edge, (&n, &corner)) in reference.normals.iter().zip(reference.vertices).enumerate() {
         // `min_v n·(R v + t) − n·corner`, the minimum taken in the incident polygon's frame.
         let dir = place.inverse_transform_vector(n);
-        let (low, vertex) = match last {
-            // A turn of less than a right angle since the last edge: walk on from its vertex.
-            Some((previous, from)) if previous.dot(n) > V::Real::ZERO => {
-                descend(incident.vertices, dir, from)
-            }
-            _ => lowest(incident.vertices, dir),
-        };
-        last = Some((n, vertex));
+        let (low, vertex) = last
+            .and_then(|from| descend(incident.vertices, dir, from))
+            .unwrap_or_else(|| lowest(incident.vertices, dir));
+        last = Some(vertex);
         let separation = low + n.dot(t - corner);
         if separation > best.separation {
             best = Deepest { separation, edge, vertex };
@@ -151,19 +147,22 @@ fn deepest<V: Vector>(
 }
 
 /// The smallest `dir · v` over `vertices`, walking forward (counter-clockwise) from `from`
-/// while the next vertex is lower.
+/// while the next vertex is not higher; `None` when the vertex reached is not a local minimum
+/// (its predecessor is lower), which rounding can cause — the caller then scans.
 ///
 /// The reference edges' normals turn counter-clockwise, and so does the incident polygon's
 /// lowest vertex along them (rotating calipers, Shamos 1978): each search starts where the
 /// last one ended and only moves forward, so all of them together step around the incident
 /// polygon about once instead of scanning it once per edge. Along a convex polygon `dir · v`
-/// falls, then rises: the first vertex whose successor is higher is the minimum (of a side
-/// parallel to the reference edge, its last end). On the way from the last minimum, an edge whose normal lies
-/// `φ` short of `−dir` falls by `sin φ` per unit length; callers walk only after a turn of less
-/// than a right angle (sharper corners of the reference polygon get a full scan), so that no
-/// edge on the way is flat enough for rounding to stop the walk early. At most one lap.
+/// falls, then rises, so a vertex no lower than its neighbours is the minimum (of a side
+/// parallel to the reference edge, its last end; equal values also walk over sides of no
+/// length, a flat box's). On the way from the last minimum, an edge whose normal lies `φ` short
+/// of `−dir` falls by `sin φ` per unit length, `φ` being at most the turn between the two
+/// reference edges: after a needle corner (a turn of nearly half a turn) the first edges can be
+/// flat enough for rounding to stop the walk at once, near the maximum, which the check of the
+/// predecessor catches. At most one lap.
 #[inline]
-fn descend<V: Vector>(vertices: &[V], dir: V, from: usize) -> (V::Real, usize) {
+fn descend<V: Vector>(vertices: &[V], dir: V, from: usize) -> Option<(V::Real, usize)> {
     let count = vertices.len();
     let (mut low, mut at) = (dir.dot(vertices[from]), from);
     for _ in 1..count {
@@ -172,11 +171,10 @@ fn descend<V: Vector>(vertices: &[V], dir: V, from: usize) -> (V::Real, usize) {
         if d > low {
             break;
         }
-        // Equal: a side parallel to the edge, or a side of no length (a flat box's), which
-        // must not stop the walk short of the minimum.
         (low, at) = (d, next);
     }
-    (low, at)
+    let before = if at == 0 { count - 1 } else { at - 1 };
+    (dir.dot(vertices[before]) >= low).then_some((low, at))
 }
 
 /// The smallest `dir · v` over `vertices` and its first index.
@@ -249,4 +247,27 @@ fn clipped_centre<V: Vector>(e0: V, e1: V, (p, q): (V, V)) -> Option<V> {
     }
     let middle = (low + high) * V::Real::from_f64(0.5);
     Some(e0 + (e1 - e0) * ((middle - t0) / (t1 - t0)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::DVec2;
+
+    #[test]
+    fn a_walk_that_stops_short_of_the_minimum_is_refused() {
+        let square = [
+            DVec2::new(-1.0, -1.0),
+            DVec2::new(1.0, -1.0),
+            DVec2::new(1.0, 1.0),
+            DVec2::new(-1.0, 1.0),
+        ];
+        let dir = DVec2::new(1.0, 1e-4);
+        // From the maximum the walk goes down the far side to the minimum, corner 0 …
+        assert_eq!(descend(&square, dir, 2), Some((-1.0001, 0)));
+        assert_eq!(descend(&square, dir, 3), Some((-1.0001, 0)));
+        // … but from corner 1, on the rising side, it stops at once: not a minimum.
+        assert_eq!(descend(&square, dir, 1), None);
+        assert_eq!(lowest(&square, dir), (-1.0001, 0));
+    }
 }
