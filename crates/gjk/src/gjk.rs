@@ -463,11 +463,13 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
             let intersecting = core_distance <= margins + touch;
             return if intersecting { V::Real::ZERO } else { core_distance - margins };
         }
-        // Box or polygon cores overlapping by more than the touching distance are answered by
-        // the separating-axis test, which costs less than GJK's run to a simplex around the
-        // origin (GJK would answer 0 too). Apart or barely touching, GJK measures, so that
-        // this agrees with `gjk(Goal::Distance)` to the bit.
-        if self.axis_separation().is_some_and(|(gap, touch)| gap < -touch) {
+        // Box cores overlapping by more than the touching distance are answered by the
+        // separating-axis test, which costs less than GJK's run to a simplex around the origin
+        // (GJK would answer 0 too). Apart or barely touching, GJK measures, so that this agrees
+        // with `gjk(Goal::Distance)` to the bit. (For polygons the test costs more than it
+        // saves: measured 2175 against 2490 instructions per octagon pair.)
+        let tolerance = V::Real::DEFAULT_TOLERANCE;
+        if self.box_separation(tolerance).is_some_and(|(gap, touch)| gap < -touch) {
             return V::Real::ZERO;
         }
         let run = self.run_cold(Goal::Distance);

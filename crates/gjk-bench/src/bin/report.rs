@@ -66,7 +66,7 @@ const WORKLOADS: [(&str, &str, &str, &str); 9] = [
         "polygon_8",
         "2D",
         "GJK, `ConvexPolygon`",
-        "SAT over both polygons' edge normals (intersects); GJK (distance; SAT answers clearly overlapping pairs)",
+        "SAT over both polygons' edge normals (intersects); GJK (distance)",
     ),
     (
         "circle_polygon",
