@@ -19,8 +19,9 @@
 //! is one projection instead of steps 1–2: the gap between the point and its projection gives
 //! the separation, exactly as GJK would. When the point lies in the other core (a ball's centre
 //! inside a box) and that shape knows the way out ([`Support::nearest_core_boundary`]: boxes,
-//! small 2D polygons, balls, points), step 3 is replaced as well: the depth is the margins plus the point's
-//! distance to the nearest boundary of the core, along that boundary's outward normal. The
+//! small 2D polygons, balls, points), step 3 is replaced as well: the depth is the margins
+//! plus the point's distance to the nearest boundary of the core, along that boundary's
+//! outward normal. The
 //! point is measured in the other shape's frame, where that answer is exact (a box's face
 //! distance is one subtraction, its normal an axis), and the result rotated to the world. Such
 //! answers report one GJK iteration, `epa: None`, and leave the warm-start cache untouched.
@@ -34,11 +35,13 @@
 //! that gap, as GJK would (the touching tolerance is relative to the cores' size, which is the
 //! gap itself for two points).
 //!
-//! # Two boxes: the separating-axis test
+//! # Two boxes, two polygons: the separating-axis test
 //! When both cores are boxes ([`Support::core_box`]: cuboids, rounded cuboids) the query runs
 //! no GJK and no EPA: the Minkowski difference of two boxes has its face normals among 15 axes
 //! (6 in 2D), so the smallest overlap over them is the exact depth of the cores, and the
-//! touching features give the witness points (module `sat`). Cores apart by more than the
+//! touching features give the witness points (module `sat`). The same holds in 2D for two
+//! convex polygons ([`Support::core_polygon`]: small polytopes, rounded ones), or a box and a
+//! polygon, over both polygons' edge normals. Cores apart by more than the
 //! prediction distance plus the margins return no contact at the first separating axis; cores
 //! apart but within reach run the GJK steps above, which measure the gap. Such answers report
 //! 0 GJK iterations, `epa: None`, and leave the warm-start cache untouched.

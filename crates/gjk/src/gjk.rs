@@ -366,8 +366,8 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     }
 
     /// For two polygon cores ([`Support::core_polygon`], or a 2D box against a polygon): the
-    /// separating-axis test's largest separation (as [`Pair::box_separation`]) and the
-    /// touching distance.
+    /// separating-axis test's answer — a separating edge's separation (positive: a lower bound
+    /// of the cores' distance) or minus the penetration depth — and the touching distance.
     #[inline]
     pub(crate) fn polygon_separation(&self, tolerance: V::Real) -> Option<(V::Real, V::Real)> {
         self.with_core_polygons(|a, b| {

@@ -6,12 +6,14 @@
 //! of `D` is `cᵢ − min_b nᵢ·b` (`cᵢ` the offset of the edge's line): how far B's deepest vertex
 //! lies below that line. The largest of the separations `min_b nᵢ·b − cᵢ` over A's edges, and
 //! the same with the roles swapped, is then minus the exact penetration depth, or a separating
-//! axis when positive (the scheme of Box2D's polygon collider, Catto 2010s).
+//! axis when positive (the scheme of Erin Catto's polygon collider in Box2D). The search stops
+//! at the first separating edge: its separation bounds the distance from below, which is all
+//! a contact or intersection query needs of polygons apart.
 //!
 //! The other polygon's deepest vertex turns with the reference edges' normals, so one walk
-//! around it serves every edge (rotating calipers): `O(nA + nB)` dot products in all, about 40
-//! for two octagons — a fraction of GJK's and EPA's support searches and simplex updates, and
-//! exact.
+//! around it serves every edge (rotating calipers): `O(nA + nB)` dot products in all, a few
+//! dozen for two octagons — a fraction of GJK's and EPA's support searches and simplex
+//! updates, and exact.
 //!
 //! The witness points come from the features touching across the winning edge (the
 //! *reference*; A's on ties within a few rounding units): the other polygon's deepest vertex
@@ -32,6 +34,7 @@ pub(crate) struct BoxCorners<V> {
 }
 
 impl<V: Vector> BoxCorners<V> {
+    /// The box of half extents `h` (the first two components).
     pub(crate) fn new(h: V) -> Self {
         let (x, y) = (h.component(0), h.component(1));
         let corner = |x, y| V::from_components([x, y, V::Real::ZERO]);
@@ -41,6 +44,7 @@ impl<V: Vector> BoxCorners<V> {
         }
     }
 
+    /// The corners and normals as a core polygon.
     pub(crate) fn polygon(&self) -> CorePolygon<'_, V> {
         CorePolygon { vertices: &self.vertices, normals: &self.normals }
     }
