@@ -65,8 +65,20 @@ fuzz_target!(|data: &[u8]| {
         assert!(c.depth.is_finite() && c.point_a.is_finite() && c.point_b.is_finite());
         assert!(c.normal.is_finite());
     }
-    // Clear verdicts must agree (inside the touching band either answer is allowed).
-    let size = 1.0 + pose_a.translation().length() + pose_b.translation().length();
+    // Clear verdicts must agree (inside the touching band either answer is allowed). The band
+    // is relative to the scene's size: the poses' offsets and the shapes' own extents (a box
+    // 1e7 long has a touching band of about 1e-3).
+    let reach = |s: &dyn Support<DVec3>| {
+        [DVec3::X, DVec3::Y, DVec3::Z, -DVec3::X, -DVec3::Y, -DVec3::Z]
+            .map(|d| s.support(d).length() + s.margin())
+            .into_iter()
+            .fold(0.0, f64::max)
+    };
+    let size = 1.0
+        + pose_a.translation().length()
+        + pose_b.translation().length()
+        + reach(a)
+        + reach(b);
     if d > 1e-6 * size {
         assert!(!hit, "intersects() but distance {d}");
     }
