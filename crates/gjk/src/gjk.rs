@@ -367,12 +367,14 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
 
     /// For two polygon cores ([`Support::core_polygon`], or a 2D box against a polygon): the
     /// separating-axis test's answer — a separating edge's separation (positive: a lower bound
-    /// of the cores' distance) or minus the penetration depth — and the touching distance.
+    /// of the cores' distance) or minus the penetration depth — and the touching distance,
+    /// which only matters when they are apart (0 otherwise: its scan of the corners is skipped).
     #[inline]
     pub(crate) fn polygon_separation(&self, tolerance: V::Real) -> Option<(V::Real, V::Real)> {
         self.with_core_polygons(|a, b| {
             let gap = crate::sat::polygon_separation(a, b, &self.relative);
-            (gap, self.polygon_touch(a, b, tolerance))
+            let apart = gap > V::Real::ZERO;
+            (gap, if apart { self.polygon_touch(a, b, tolerance) } else { V::Real::ZERO })
         })
     }
 
