@@ -10,19 +10,11 @@ use gjk::{Ball, Cuboid, Polytope, Pose, Support};
 use glam::{DQuat, DVec3};
 use libfuzzer_sys::fuzz_target;
 
-/// Reads f64s from the fuzzer's bytes, mapped into a wide but finite range.
-struct Numbers<'a>(&'a [u8]);
+mod common;
+
+use common::{band, Numbers};
 
 impl Numbers<'_> {
-    fn next(&mut self) -> Option<f64> {
-        let (head, tail) = self.0.split_first_chunk::<2>()?;
-        self.0 = tail;
-        // 16 bits: a mantissa-like value and an exponent in [-12, 12].
-        let raw = u16::from_le_bytes(*head);
-        let mantissa = (raw & 0x0fff) as f64 / 4096.0 * 2.0 - 1.0;
-        let exponent = ((raw >> 12) as i32) - 8;
-        Some(mantissa * 10f64.powi(exponent))
-    }
     fn vec(&mut self) -> Option<DVec3> {
         Some(DVec3::new(self.next()?, self.next()?, self.next()?))
     }
@@ -31,14 +23,11 @@ impl Numbers<'_> {
         Pose::new(q, self.vec()?).ok()
     }
     fn shape(&mut self) -> Option<Box<dyn Support<DVec3>>> {
-        let kind = self.0.first()? % 3;
-        self.0 = &self.0[1..];
-        Some(match kind {
+        Some(match self.byte()? % 3 {
             0 => Box::new(Ball::new(self.next()?.abs()).ok()?),
             1 => Box::new(Cuboid::new(self.vec()?.abs()).ok()?),
             _ => {
-                let n = 1 + (*self.0.first()? % 12) as usize;
-                self.0 = &self.0[1..];
+                let n = 1 + (self.byte()? % 12) as usize;
                 let points: Option<Vec<DVec3>> = (0..n).map(|_| self.vec()).collect();
                 Box::new(Polytope::new(points?).ok()?)
             }
@@ -65,21 +54,8 @@ fuzz_target!(|data: &[u8]| {
         assert!(c.depth.is_finite() && c.point_a.is_finite() && c.point_b.is_finite());
         assert!(c.normal.is_finite());
     }
-    // Clear verdicts must agree (inside the touching band either answer is allowed). The band
-    // is relative to the scene's size: the poses' offsets and the shapes' own extents (a box
-    // 1e7 long has a touching band of about 1e-3).
-    let reach = |s: &dyn Support<DVec3>| {
-        [DVec3::X, DVec3::Y, DVec3::Z, -DVec3::X, -DVec3::Y, -DVec3::Z]
-            .map(|d| s.support(d).length() + s.margin())
-            .into_iter()
-            .fold(0.0, f64::max)
-    };
-    let size = 1.0
-        + pose_a.translation().length()
-        + pose_b.translation().length()
-        + reach(a)
-        + reach(b);
-    if d > 1e-6 * size {
+    // Clear verdicts must agree (inside the touching band either answer is allowed).
+    if d > band(a, pose_a.translation(), b, pose_b.translation()) {
         assert!(!hit, "intersects() but distance {d}");
     }
     if let Some(origin) = input.vec() {

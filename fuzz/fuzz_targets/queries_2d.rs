@@ -12,26 +12,13 @@ use gjk::{Ball, Cuboid, Polytope, Pose, Rounded, Support};
 use glam::DVec2;
 use libfuzzer_sys::fuzz_target;
 
-/// Reads f64s from the fuzzer's bytes, mapped into a wide but finite range.
-struct Numbers<'a>(&'a [u8]);
+mod common;
+
+use common::{band, Numbers};
 
 impl Numbers<'_> {
-    fn next(&mut self) -> Option<f64> {
-        let (head, tail) = self.0.split_first_chunk::<2>()?;
-        self.0 = tail;
-        // 16 bits: a mantissa-like value and an exponent in [-8, 7].
-        let raw = u16::from_le_bytes(*head);
-        let mantissa = (raw & 0x0fff) as f64 / 4096.0 * 2.0 - 1.0;
-        let exponent = ((raw >> 12) as i32) - 8;
-        Some(mantissa * 10f64.powi(exponent))
-    }
     fn vec(&mut self) -> Option<DVec2> {
         Some(DVec2::new(self.next()?, self.next()?))
-    }
-    fn byte(&mut self) -> Option<u8> {
-        let (&first, rest) = self.0.split_first()?;
-        self.0 = rest;
-        Some(first)
     }
     fn pose(&mut self) -> Option<Pose<DVec2>> {
         Pose::<DVec2>::from_angle_translation(self.next()?, self.vec()?).ok()
@@ -83,20 +70,8 @@ fuzz_target!(|data: &[u8]| {
         assert!(c.depth.is_finite() && c.point_a.is_finite() && c.point_b.is_finite());
         assert!(c.normal.is_finite() && (c.normal.length() - 1.0).abs() < 1e-6, "{c:?}");
     }
-    // Clear verdicts must agree; inside the touching band (relative to the scene's size: the
-    // poses' offsets and the shapes' extents) either answer is allowed.
-    let reach = |s: &dyn Support<DVec2>| {
-        [DVec2::X, DVec2::Y, -DVec2::X, -DVec2::Y]
-            .map(|d| s.support(d).length() + s.margin())
-            .into_iter()
-            .fold(0.0, f64::max)
-    };
-    let size = 1.0
-        + pose_a.translation().length()
-        + pose_b.translation().length()
-        + reach(a)
-        + reach(b);
-    let band = 1e-6 * size;
+    // Clear verdicts must agree; inside the touching band either answer is allowed.
+    let band = band(a, pose_a.translation(), b, pose_b.translation());
     if d > band {
         assert!(!hit, "intersects() but distance {d}");
     }
@@ -113,4 +88,3 @@ fuzz_target!(|data: &[u8]| {
         _ => {}
     }
 });
-
