@@ -214,3 +214,97 @@ fn ball_near_a_turned_box_has_the_exact_normal_in_f32() {
         assert!(error < 2e-6, "normal {:?} is {error:e} rad off {exact:?}", c.normal);
     }
 }
+
+/// The exact penetration of two 2D segment cores `p` and `q` (world coordinates) that cross:
+/// their Minkowski difference is the parallelogram of the four `pᵢ − qⱼ`, whose edge normals
+/// are perpendicular to one segment or the other, so the depth is the smallest support value
+/// over those four directions. Returns the depth and its unit normal (from P toward Q).
+fn crossing_segments_depth(p: [DVec2; 2], q: [DVec2; 2]) -> (f64, DVec2) {
+    let corners = [p[0] - q[0], p[0] - q[1], p[1] - q[0], p[1] - q[1]];
+    let mut best = (f64::INFINITY, DVec2::ZERO);
+    for d in [p[1] - p[0], q[1] - q[0]] {
+        let perp = d.perp().normalize();
+        for n in [perp, -perp] {
+            let h = corners.iter().map(|c| n.dot(*c)).fold(f64::NEG_INFINITY, f64::max);
+            if h < best.0 {
+                best = (h, n);
+            }
+        }
+    }
+    best
+}
+
+/// Two crossing 2D segments (or capsules, whose cores they are) must get the exact depth and
+/// normal, in either order. GJK's closed form for two segment cores returns their crossing
+/// point, whose `w` is the origin: a point inside the Minkowski difference. EPA's polygon kept
+/// it as a vertex, its edges passed through the origin, and the expansion ended `Degenerate`
+/// with depth 1.0962 (1.0672 with A and B swapped) for the first pair below, whose exact depth
+/// is 0.6322 along (0.958, −0.287); random crossings were all wrong. Fixed by dropping the
+/// vertices a new support point sees past (the 2D horizon step). Tolerance: 1e-9 relative.
+#[test]
+fn crossing_2d_segments_and_capsules_get_the_exact_depth() {
+    use gjk::{Capsule, Contact, Segment};
+    let check = |c: Contact<DVec2>, depth: f64, normal: DVec2, case: &str| {
+        assert!((c.depth - depth).abs() <= 1e-9 * depth.max(1.0), "{case}: {c:?} vs {depth}");
+        // The normal is unique unless two directions tie (a symmetric crossing).
+        let tie = (c.normal - normal).length() > 1e-6;
+        if tie {
+            assert!((c.normal.length() - 1.0).abs() < 1e-12, "{case}: {c:?}");
+        } else {
+            assert!((c.normal - normal).length() < 1e-9, "{case}: {c:?} vs {normal}");
+        }
+        let rule = c.point_a - c.point_b - c.normal * c.depth;
+        assert!(rule.length() < 1e-9 * depth.max(1.0), "{case}: {c:?}");
+    };
+    let shift = DVec2::new(0.1, 0.2);
+    let a = Segment::new(DVec2::new(-1.0, 0.0), DVec2::new(1.0, 0.0)).unwrap();
+    let b = Segment::new(DVec2::new(0.0, -1.0), DVec2::new(0.6, 1.0)).unwrap();
+    let pose_b = Pose::from_translation(shift).unwrap();
+    let ab = gjk::contact(&a, &Pose::IDENTITY, &b, &pose_b, 0.0).unwrap();
+    let ba = gjk::contact(&b, &pose_b, &a, &Pose::IDENTITY, 0.0).unwrap();
+    let q = [DVec2::new(0.0, -1.0) + shift, DVec2::new(0.6, 1.0) + shift];
+    let (depth, normal) = crossing_segments_depth([a.a(), a.b()], q);
+    assert!((depth - 0.6321653482459599).abs() < 1e-12);
+    check(ab, depth, normal, "segments A, B");
+    check(ba, depth, -normal, "segments B, A");
+
+    // The capsules of the issue: depth 1.0367909 along (0, 1).
+    let (ra, rb) = (0.19921875, 0.26953125);
+    let pa = [DVec2::new(-1.73828125, 0.30078125), DVec2::new(0.26171875, 0.30078125)];
+    let pb = [DVec2::new(-0.73828125, -0.26725969163826657), DVec2::new(-0.73828125, 1.30078125)];
+    let ca = Capsule::new(pa[0], pa[1], ra).unwrap();
+    let cb = Capsule::new(pb[0], pb[1], rb).unwrap();
+    let c = gjk::contact(&ca, &Pose::IDENTITY, &cb, &Pose::IDENTITY, 0.0).unwrap();
+    let (core, normal) = crossing_segments_depth(pa, pb);
+    assert!((core + ra + rb - 1.0367909).abs() < 1e-7);
+    check(c, core + ra + rb, normal, "capsules");
+
+    // Random crossings, both orders, as segments and as capsules.
+    let mut state = 0x5eed_u64;
+    let mut unit = || {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let mut crossings = 0;
+    while crossings < 500 {
+        let mut point = || DVec2::new(unit() * 4.0 - 2.0, unit() * 4.0 - 2.0);
+        let (p, q) = ([point(), point()], [point(), point()]);
+        let side = |s: [DVec2; 2], x: DVec2| (s[1] - s[0]).perp_dot(x - s[0]);
+        // Properly crossing (clear of the ends), so the difference has an interior.
+        let margin = 1e-3 * (p[1] - p[0]).length() * (q[1] - q[0]).length();
+        if side(p, q[0]) * side(p, q[1]) > -margin * margin
+            || side(q, p[0]) * side(q, p[1]) > -margin * margin
+        {
+            continue;
+        }
+        crossings += 1;
+        let (sp, sq) = (Segment::new(p[0], p[1]).unwrap(), Segment::new(q[0], q[1]).unwrap());
+        let (depth, normal) = crossing_segments_depth(p, q);
+        let id = Pose::IDENTITY;
+        check(gjk::contact(&sp, &id, &sq, &id, 0.0).unwrap(), depth, normal, "random AB");
+        check(gjk::contact(&sq, &id, &sp, &id, 0.0).unwrap(), depth, -normal, "random BA");
+        let (r, s) = (unit(), unit());
+        let (cp, cq) = (Capsule::new(p[0], p[1], r).unwrap(), Capsule::new(q[0], q[1], s).unwrap());
+        check(gjk::contact(&cp, &id, &cq, &id, 0.0).unwrap(), depth + r + s, normal, "capsules");
+    }
+}

@@ -1,15 +1,22 @@
 //! The 2D expanding polytope: a convex polygon kept in counter-clockwise order.
 //!
-//! Every vertex is a support point, so it lies on the boundary of the convex Minkowski
-//! difference `D`; a support point `w` found along the outward normal of edge `(vᵢ, vᵢ₊₁)` lies
-//! beyond that edge and, angularly, between its ends. Inserting `w` between `vᵢ` and `vᵢ₊₁`
-//! therefore keeps the polygon convex and counter-clockwise: no horizon search is needed.
+//! A support point `w` found along the outward normal of the closest edge `(vᵢ, vᵢ₊₁)` lies
+//! beyond that edge, so it goes between `vᵢ` and `vᵢ₊₁`. That alone would keep the polygon
+//! convex only if every vertex were on the boundary of the Minkowski difference `D`, and the
+//! starting triangle need not be: GJK's closed form for two segment cores (and a warm-started
+//! simplex) hands over points inside `D` — two crossing segments meet at a point whose `w` is
+//! the origin itself. Such a vertex would stay in the polygon forever, its edges passing
+//! through the origin at distance 0, and the expansion could never converge. So growing is the
+//! 2D horizon step of EPA: after inserting `w`, the neighbours that `w` sees past (the vertices
+//! that are no longer strictly convex, `area(prev, v, w) ≤ 0` behind `w` and
+//! `area(w, v, next) ≤ 0` ahead of it) leave the polygon. It stays convex, counter-clockwise,
+//! and only grows, so it still contains the origin.
 //!
-//! The vertices are stored in the order they came and linked counter-clockwise, so inserting
-//! one moves nothing; edge `i` runs from vertex `i` to the next one. Scans follow the links
-//! from vertex 0 (always the first of the starting triangle), so they meet the edges in the
+//! The vertices are stored in the order they came and linked both ways counter-clockwise, so
+//! inserting or dropping one moves nothing; edge `i` runs from vertex `i` to the next one.
+//! Scans follow the links from a live vertex (`head`), so they meet the edges in the
 //! polygon's order. As for the polyhedron, the capacity is a type parameter: [`Small`] first,
-//! [`Large`] when it fills up.
+//! [`Large`] when it fills up (dropped vertices keep their slots).
 
 use super::{area2, unit, Absorb, Expansion, Facet, Storage, Stuck, Vertex};
 use crate::math::{Real, Vector};
@@ -29,7 +36,14 @@ pub(crate) struct Polygon<V: Vector, const N: usize> {
     edges: [(V, V::Real); N],
     /// The next vertex counter-clockwise.
     next: [u8; N],
+    /// The previous vertex counter-clockwise.
+    prev: [u8; N],
+    /// A vertex of the polygon, where scans start.
+    head: u8,
+    /// Slots used (dropped vertices included).
     len: usize,
+    /// Vertices in the polygon.
+    count: usize,
 }
 
 impl<V: Vector, const N: usize> Storage<V> for Polygon<V, N> {
@@ -40,7 +54,10 @@ impl<V: Vector, const N: usize> Storage<V> for Polygon<V, N> {
             vertices: [Vertex::ZERO; N],
             edges: [(V::ZERO, V::Real::ZERO); N],
             next: [0; N],
+            prev: [0; N],
+            head: 0,
             len: 0,
+            count: 0,
         }
     }
 
@@ -51,7 +68,10 @@ impl<V: Vector, const N: usize> Storage<V> for Polygon<V, N> {
         let ccw = area2(p.w, q.w, r.w) >= V::Real::ZERO;
         self.vertices[..3].copy_from_slice(&if ccw { [p, q, r] } else { [p, r, q] });
         self.next[..3].copy_from_slice(&[1, 2, 0]);
+        self.prev[..3].copy_from_slice(&[2, 0, 1]);
+        self.head = 0;
         self.len = 3;
+        self.count = 3;
         for i in 0..3 {
             self.edges[i] = self.edge(i);
         }
@@ -64,7 +84,10 @@ impl<V: Vector, const M: usize, const N: usize> Absorb<Polygon<V, M>> for Polygo
         self.vertices[..M].copy_from_slice(&small.vertices);
         self.edges[..M].copy_from_slice(&small.edges);
         self.next[..M].copy_from_slice(&small.next);
+        self.prev[..M].copy_from_slice(&small.prev);
+        self.head = small.head;
         self.len = small.len;
+        self.count = small.count;
     }
 }
 
@@ -82,15 +105,56 @@ impl<V: Vector, const N: usize> Polygon<V, N> {
         }
     }
 
-    /// The edges' start vertices in counter-clockwise order from vertex 0.
+    /// The edges' start vertices in counter-clockwise order from `head`.
     #[inline]
     fn order(&self) -> impl Iterator<Item = usize> + '_ {
-        let mut i = 0;
-        (0..self.len).map(move |_| {
+        let mut i = usize::from(self.head);
+        (0..self.count).map(move |_| {
             let here = i;
             i = usize::from(self.next[i]);
             here
         })
+    }
+
+    /// Makes `to` follow `from`.
+    #[inline]
+    fn link(&mut self, from: usize, to: usize) {
+        self.next[from] = to as u8;
+        self.prev[to] = from as u8;
+    }
+
+    /// Drops the neighbours of the new vertex `k` that are no longer strictly convex (the
+    /// horizon step of the module docs), keeping at least a triangle.
+    #[inline]
+    fn drop_hidden(&mut self, k: usize) {
+        let w = self.vertices[k].w;
+        while self.count > 3 {
+            let v = usize::from(self.prev[k]);
+            let before = usize::from(self.prev[v]);
+            if area2(self.vertices[before].w, self.vertices[v].w, w) > V::Real::ZERO {
+                break;
+            }
+            self.unlink(v);
+        }
+        while self.count > 3 {
+            let v = usize::from(self.next[k]);
+            let after = usize::from(self.next[v]);
+            if area2(w, self.vertices[v].w, self.vertices[after].w) > V::Real::ZERO {
+                break;
+            }
+            self.unlink(v);
+        }
+    }
+
+    /// Takes vertex `v` out of the polygon (its slot stays used).
+    #[inline]
+    fn unlink(&mut self, v: usize) {
+        let (before, after) = (usize::from(self.prev[v]), usize::from(self.next[v]));
+        self.link(before, after);
+        if usize::from(self.head) == v {
+            self.head = after as u8;
+        }
+        self.count -= 1;
     }
 
     fn ends(&self, facet: &Facet<V>) -> (Vertex<V>, Vertex<V>) {
@@ -126,27 +190,30 @@ impl<V: Vector, const N: usize> Expansion<V> for Polygon<V, N> {
     }
 
     fn has_vertex(&self, w: V) -> bool {
-        self.vertices[..self.len].iter().any(|v| v.w == w)
+        self.order().any(|i| self.vertices[i].w == w)
     }
 
     fn grow(&mut self, facet: &Facet<V>, vertex: Vertex<V>) -> Result<(), Stuck> {
         if self.len == N {
             return Err(Stuck::Full);
         }
-        // Between the edge's ends: i → k → next.
+        // Between the edge's ends: i → k → j.
         let (i, k) = (facet.index, self.len);
+        let j = usize::from(self.next[i]);
         self.vertices[k] = vertex;
-        self.next[k] = self.next[i];
-        self.next[i] = k as u8;
-        let (before, after) = (self.edge(i), self.edge(k));
-        if !before.1.is_finite() || !after.1.is_finite() {
-            // A zero-length edge: `w` repeats a vertex up to rounding. Unlink it.
-            self.next[i] = self.next[k];
+        self.link(i, k);
+        self.link(k, j);
+        self.len += 1;
+        self.count += 1;
+        self.drop_hidden(k);
+        let before = usize::from(self.prev[k]);
+        let (edge_before, edge_after) = (self.edge(before), self.edge(k));
+        if !edge_before.1.is_finite() || !edge_after.1.is_finite() {
+            // A zero-length edge: `w` repeats a vertex up to rounding.
             return Err(Stuck::Degenerate);
         }
-        self.edges[i] = before;
-        self.edges[k] = after;
-        self.len += 1;
+        self.edges[before] = edge_before;
+        self.edges[k] = edge_after;
         Ok(())
     }
 
