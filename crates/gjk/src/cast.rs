@@ -219,6 +219,10 @@ struct RayOrigin;
 
 impl<V: Vector> Support<V> for RayOrigin {
     #[inline]
+    fn extent(&self) -> V::Real {
+        V::Real::ZERO
+    }
+    #[inline]
     fn support(&self, _dir: V) -> V {
         V::ZERO
     }
@@ -375,7 +379,12 @@ impl<V: Vector> Sweep<V> {
             if redundant || sweep.simplex.contains(&p) {
                 if !advanced {
                     // Nothing new at this ray point: GJK has converged here, and its lower bound
-                    // is within σ (no advance) — the cores touch up to the tolerance.
+                    // is within σ (no advance) — the cores touch up to the tolerance. A step
+                    // within rounding may still have moved the ray point and rebuilt the
+                    // simplex: its barycentric coordinates (hence the witness points) are
+                    // those of the current ray point only after a reduction.
+                    let closest = sweep.simplex.reduce();
+                    sweep.u = refine(&sweep.simplex, closest);
                     sweep.touch = sweep.touch_distance(setup);
                     return sweep.stop(SweepEnd::Touch);
                 }

@@ -169,6 +169,10 @@ impl<V: Vector, S: Support<V> + ?Sized> Support<V> for Inflated<'_, S, V::Real> 
     fn center(&self) -> V {
         self.shape.center()
     }
+    #[inline]
+    fn extent(&self) -> V::Real {
+        self.shape.extent()
+    }
     // The core is the shape's own: its exact projections stay valid.
     #[inline]
     fn core_point(&self) -> Option<V> {
@@ -273,7 +277,8 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         let margins = self.a().margin() + self.b().margin();
         if r.termination != Termination::Contained && r.normal != V::ZERO {
             let depth = margins - r.closest.length();
-            if -depth <= prediction {
+            // Touching within GJK's tolerance is a contact, as for `intersects`.
+            if r.intersecting || -depth <= prediction {
                 result.contact = Some(Contact {
                     depth,
                     normal: r.normal,
@@ -325,7 +330,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         // From A toward B: b − a = −w.
         let normal = (-p.w).direction()?;
         let contact = self.contact_of_cores(normal, p.a, p.b, -core_distance);
-        Some(analytic(contact, prediction, Termination::Converged))
+        Some(analytic(contact, prediction + touch, Termination::Converged))
     }
 
     /// The answer of the separating-axis test when both cores are boxes
@@ -338,7 +343,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
     ) -> Option<ContactResult<V>> {
         let (a, b) = (self.a().core_box()?, self.b().core_box()?);
         let test = box_pair(a, b, self.relative_pose());
-        let touch = || self.box_touch(a, b, options.gjk.effective_tolerance());
+        let touch = || self.touch(options.gjk.effective_tolerance());
         self.axis_contact(test, touch, prediction)
     }
 
@@ -355,7 +360,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             let test = polygon_pair(a, b, self.relative_pose());
             // The touching distance matters only when the cores are apart.
             let apart = matches!(test, AxisTest::Apart { .. });
-            (test, if apart { self.polygon_touch(a, b, tolerance) } else { V::Real::ZERO })
+            (test, if apart { self.touch(tolerance) } else { V::Real::ZERO })
         })?;
         self.axis_contact(test, || touch, prediction)
     }
@@ -407,14 +412,15 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
 }
 
 /// The result of a query answered without iterating: one "GJK iteration", no expansion; the
-/// contact kept when it penetrates or its gap is within `prediction`.
+/// contact kept when it penetrates or its gap is within `reach`: the prediction distance plus
+/// GJK's touching distance, so that shapes [`Pair::intersects`] calls touching have a contact.
 #[inline]
 fn analytic<V: Vector>(
     contact: Contact<V>,
-    prediction: V::Real,
+    reach: V::Real,
     termination: Termination,
 ) -> ContactResult<V> {
-    let kept = contact.depth >= V::Real::ZERO || -contact.depth <= prediction;
+    let kept = contact.depth >= V::Real::ZERO || -contact.depth <= reach;
     ContactResult::unexpanded(kept.then_some(contact), termination, 1)
 }
 
@@ -428,41 +434,36 @@ struct PointAgainst<V: Vector> {
     boundary: V,
     /// Whether the point lies in the core (or within the touching tolerance of it).
     inside: bool,
+    /// GJK's touching distance for this pair (see [`against_point`]).
+    touch: V::Real,
 }
 
 /// Point `p` (in `shape`'s frame) against `shape`'s core: the projection when `p` is outside,
 /// the nearest boundary point when inside; `None` when the shape can compute neither.
 ///
-/// "Inside" is GJK's touching rule: a gap of at most `(ε + 16 ulp) × size`, with `size` the
-/// larger of `p`'s distance from the shape's centre and the shape's extent toward `p`. A
-/// shorter gap's direction would be rounding noise (a segment's projection carries the rounding
-/// of the segment's length); the core's own boundary answer decides there.
+/// "Inside" is GJK's touching rule: a gap of at most the pair's touching distance `touch`
+/// ([`Pair::touch`]), as for [`Pair::intersects`]. A shorter gap's direction would be rounding
+/// noise (a segment's projection carries the rounding of the segment's length); the core's own
+/// boundary answer decides there.
 #[inline]
 fn against_point<V: Vector, S: Support<V> + ?Sized>(
     shape: &S,
     p: V,
-    tolerance: V::Real,
+    touch: V::Real,
 ) -> Option<PointAgainst<V>> {
     let closest = shape.closest_core_point(p)?;
     let gap = p - closest;
     let gap2 = gap.length_squared();
-    if gap2 > V::Real::ZERO {
-        let center = shape.center();
-        let reach = p - center;
-        let extent = shape.support(reach) - center;
-        let size2 = reach.length_squared().max(extent.length_squared());
-        let tolerance = if tolerance > V::Real::ZERO { tolerance } else { V::Real::EPSILON };
-        let touch = tolerance + V::Real::from_f64(16.0) * V::Real::EPSILON;
-        if gap2 > touch * touch * size2 {
-            if let Some(normal) = gap.direction() {
-                let distance = normal.dot(gap);
-                return Some(PointAgainst {
-                    depth: -distance,
-                    normal,
-                    boundary: closest,
-                    inside: false,
-                });
-            }
+    if gap2 > touch * touch {
+        if let Some(normal) = gap.direction() {
+            let distance = normal.dot(gap);
+            return Some(PointAgainst {
+                depth: -distance,
+                normal,
+                boundary: closest,
+                inside: false,
+                touch,
+            });
         }
     }
     let exit = shape.nearest_core_boundary(p)?;
@@ -471,6 +472,7 @@ fn against_point<V: Vector, S: Support<V> + ?Sized>(
         normal: exit.normal,
         boundary: exit.point,
         inside: true,
+        touch,
     })
 }
 
@@ -484,27 +486,27 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         prediction: V::Real,
     ) -> Option<ContactResult<V>> {
         let rel = self.relative_pose();
-        let tolerance = options.gjk.tolerance;
+        let touch = self.touch(options.gjk.effective_tolerance());
         // In A's frame: the normal from A toward B, the cores' witness points, the cores' depth.
-        let (normal, core_a, core_b, core_depth, inside) = if let Some(found) =
+        let (normal, core_a, core_b, hit) = if let Some(found) =
             self.a().core_point().and_then(|a| {
-                let hit = against_point(self.b(), rel.inverse_transform_point(a), tolerance)?;
+                let a_in_b = rel.inverse_transform_point(a);
+                let hit = against_point(self.b(), a_in_b, touch)?;
                 Some((a, hit))
             }) {
             // A's point against B, measured in B's frame: B's outward normal points from B
             // toward A.
             let (a, hit) = found;
-            let normal = -rel.transform_vector(hit.normal);
-            (normal, a, rel.transform_point(hit.boundary), hit.depth, hit.inside)
+            (-rel.transform_vector(hit.normal), a, rel.transform_point(hit.boundary), hit)
         } else {
             let b_local = self.b().core_point()?;
             let b = rel.transform_point(b_local);
-            let hit = against_point(self.a(), b, tolerance)?;
-            (hit.normal, hit.boundary, b, hit.depth, hit.inside)
+            let hit = against_point(self.a(), b, touch)?;
+            (hit.normal, hit.boundary, b, hit)
         };
-        let contact = self.contact_of_cores(normal, core_a, core_b, core_depth);
-        let termination = if inside { Termination::Contained } else { Termination::Converged };
-        Some(analytic(contact, prediction, termination))
+        let contact = self.contact_of_cores(normal, core_a, core_b, hit.depth);
+        let termination = if hit.inside { Termination::Contained } else { Termination::Converged };
+        Some(analytic(contact, prediction + hit.touch, termination))
     }
 }
 

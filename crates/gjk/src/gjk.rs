@@ -328,22 +328,29 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         Some((a, a_in_b, self.b.closest_core_point(a_in_b)?))
     }
 
-    /// [`Pair::projection`] reduced to the cores' distance and the default touching tolerance,
+    /// [`Pair::projection`] reduced to the cores' distance and the default touching distance,
     /// for the plain queries (no `Run` to set up).
     #[inline]
     fn projected_distance(&self) -> Option<(V::Real, V::Real)> {
-        let touch = |size2| touch_distance(V::Real::DEFAULT_TOLERANCE, size2);
         // A point core against B: only the gap's length is wanted, which B's frame gives
         // without rotating back.
-        if let Some((a, a_in_b, b_local)) = self.point_of_a_on_b() {
-            let gap2 = (a_in_b - b_local).length_squared();
-            let size2 = gap2
-                .max((a - self.a.center()).length_squared())
-                .max((b_local - self.b.center()).length_squared());
-            return Some((gap2.sqrt(), touch(size2)));
+        if let Some((_, a_in_b, b_local)) = self.point_of_a_on_b() {
+            let gap = (a_in_b - b_local).length();
+            return Some((gap, self.touch(V::Real::DEFAULT_TOLERANCE)));
         }
         let (p, touch) = self.projection_with_touch(V::Real::DEFAULT_TOLERANCE)?;
         Some((p.w.length(), touch))
+    }
+
+    /// The touching distance of the pair for the relative `tolerance`: `(ε + 16 ulp) × size`,
+    /// with `size` the centres' distance plus both cores' [extents](Support::extent). It is
+    /// the pair's own measure, the same whichever path a query takes (GJK, a closed form, the
+    /// separating-axis test) and however far the loop got, so that [`Pair::intersects`],
+    /// [`Pair::distance`], [`Pair::closest_points`] and [`Pair::contact`] agree on touching.
+    #[inline]
+    pub(crate) fn touch(&self, tolerance: V::Real) -> V::Real {
+        let centers = self.relative.transform_point(self.b.center()) - self.a.center();
+        touch_distance(tolerance, centers.length() + self.a.extent() + self.b.extent())
     }
 
     /// For two box cores ([`Support::core_box`]): the separating-axis test's largest
@@ -354,15 +361,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     pub(crate) fn box_separation(&self, tolerance: V::Real) -> Option<(V::Real, V::Real)> {
         let (a, b) = (self.a.core_box()?, self.b.core_box()?);
         let gap = crate::sat::box_separation(a, b, &self.relative);
-        Some((gap, self.box_touch(a, b, tolerance)))
-    }
-
-    /// The touching distance of two box cores with half extents `a` and `b`: the relative
-    /// `tolerance` of the centres' distance plus the boxes' extents.
-    #[inline]
-    pub(crate) fn box_touch(&self, a: V, b: V, tolerance: V::Real) -> V::Real {
-        let size = self.relative.translation().length() + a.length() + b.length();
-        touch_distance(tolerance, size * size)
+        Some((gap, self.touch(tolerance)))
     }
 
     /// For two polygon cores ([`Support::core_polygon`], or a 2D box against a polygon): the
@@ -374,7 +373,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         self.with_core_polygons(|a, b| {
             let gap = crate::sat::polygon_separation(a, b, &self.relative);
             let apart = gap > V::Real::ZERO;
-            (gap, if apart { self.polygon_touch(a, b, tolerance) } else { V::Real::ZERO })
+            (gap, if apart { self.touch(tolerance) } else { V::Real::ZERO })
         })
     }
 
@@ -409,36 +408,13 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         Some(f(&a, &b))
     }
 
-    /// The touching distance of two polygon cores: the relative `tolerance` of the centres'
-    /// distance plus the polygons' reach from their frames' origins.
-    #[inline]
-    pub(crate) fn polygon_touch(
-        &self,
-        a: &CorePolygon<'_, V>,
-        b: &CorePolygon<'_, V>,
-        tolerance: V::Real,
-    ) -> V::Real {
-        let reach = |p: &CorePolygon<'_, V>| {
-            p.vertices.iter().fold(V::Real::ZERO, |m, v| m.max(v.length_squared())).sqrt()
-        };
-        let size = self.relative.translation().length() + reach(a) + reach(b);
-        touch_distance(tolerance, size * size)
-    }
-
-    /// [`Pair::projection`] with its touching distance for the relative `tolerance`: the same
-    /// size measure as the loop's `Run::see` (|w| and the points' distances from their shapes'
-    /// centres, frame-independent, so B's is taken in B's frame).
+    /// [`Pair::projection`] with the pair's touching distance for the relative `tolerance`.
     #[inline]
     pub(crate) fn projection_with_touch(
         &self,
         tolerance: V::Real,
     ) -> Option<(SupportPoint<V>, V::Real)> {
-        let p = self.projection()?;
-        let size2 =
-            p.w.length_squared()
-                .max((p.a - self.a.center()).length_squared())
-                .max((p.b_local - self.b.center()).length_squared());
-        Some((p, touch_distance(tolerance, size2)))
+        Some((self.projection()?, self.touch(tolerance)))
     }
 
     /// Whether the shapes touch or overlap.
@@ -580,11 +556,11 @@ struct Run<V: Vector> {
     margins: V::Real,
     /// The centres of A and of B, in A's frame.
     centers: (V, V),
-    /// The size that tolerances are relative to, squared: the largest `|w|²` seen, and the
-    /// largest squared distance of a support point of A or B from its shape's centre (a lower
-    /// bound of the shape's radius). `|w|` alone is not enough: when the first support points
-    /// meet at a contact, every `w` seen is tiny and the touching tolerance would vanish.
+    /// The size that rounding is relative to, squared: the largest `|w|²` seen, and the
+    /// largest squared distance of a support point of A or B from its shape's centre.
     size2: V::Real,
+    /// The pair's touching distance ([`Pair::touch`]).
+    touch: V::Real,
 }
 
 impl<V: Vector> Run<V> {
@@ -606,12 +582,13 @@ impl<V: Vector> Run<V> {
             margins: pair.a.margin() + pair.b.margin(),
             centers: (pair.a.center(), pair.relative.transform_point(pair.b.center())),
             size2: V::Real::ZERO,
+            touch: pair.touch(tolerance),
         }
     }
 
-    /// The touching tolerance (a distance): `ε × size` plus a few rounding units of the size.
+    /// The touching tolerance (a distance): see [`Pair::touch`].
     fn touch_distance(&self) -> V::Real {
-        touch_distance(self.tolerance, self.size2)
+        self.touch
     }
 
     fn intersecting(&self, margins: V::Real) -> bool {
@@ -763,11 +740,11 @@ impl<V: Vector> Run<V> {
     }
 }
 
-/// The touching tolerance (a distance) for a relative tolerance and a squared size: `ε × size`
-/// plus a few rounding units of the size.
+/// The touching tolerance (a distance) for a relative tolerance and a size: `ε × size` plus a
+/// few rounding units of the size.
 #[inline]
-fn touch_distance<R: Real>(tolerance: R, size2: R) -> R {
-    (tolerance + R::from_f64(16.0) * R::EPSILON) * size2.sqrt()
+fn touch_distance<R: Real>(tolerance: R, size: R) -> R {
+    (tolerance + R::from_f64(16.0) * R::EPSILON) * size
 }
 
 /// The answer of [`closest_points`]: either the shapes are apart, and how, or they intersect.

@@ -308,3 +308,103 @@ fn crossing_2d_segments_and_capsules_get_the_exact_depth() {
         check(gjk::contact(&cp, &id, &cq, &id, 0.0).unwrap(), depth + r + s, normal, "capsules");
     }
 }
+
+/// `intersects`, `distance == 0`, `closest_points` and `contact(.., 0)` must agree on every
+/// pair, touching ones included: code that filters with one and unwraps another must not
+/// panic. Shapes apart by less than GJK's touching distance (relative to their size) count as
+/// touching for `intersects`, but the contact query dropped a gap unless it was at most the
+/// prediction distance, exactly: `intersects` true and `contact` `None` for a third of
+/// near-touching balls (f32 and f64). Fixed by one rule for the contact's gap (prediction plus
+/// the touching distance, measured as `intersects` measures it). The sweep walks B across the
+/// touching distance in steps of a few rounding units, through each shortcut: point cores
+/// (balls, ball and box), segment cores (capsules), box cores, polygon cores and plain GJK.
+#[test]
+fn intersects_and_contact_agree_across_the_touching_band() {
+    use gjk::{Ball, Capsule, Cuboid, Proximity, Real, Support, Vector};
+    use glam::{DVec3, Vec2, Vec3};
+
+    fn sweep<V: Vector, A: Support<V>, B: Support<V>>(a: &A, b: &B, dir: V, touch_at: V::Real) {
+        let step = touch_at * V::Real::EPSILON * V::Real::from_f64(2.0);
+        for k in -200..=200 {
+            let offset = touch_at + step * V::Real::from_f64(f64::from(k));
+            let pose_b = Pose::from_translation(dir * offset).unwrap();
+            let pair = Pair::new(a, Pose::IDENTITY, b, pose_b);
+            let verdict = pair.intersects();
+            let touching = pair.contact(V::Real::ZERO).is_some();
+            let zero = pair.distance() == V::Real::ZERO;
+            let closest = matches!(pair.closest_points(), Proximity::Intersecting);
+            assert!(
+                verdict == touching && touching == zero && zero == closest,
+                "offset {offset:?}: intersects {verdict}, contact {touching}, \
+                 distance 0 {zero}, closest points intersecting {closest}"
+            );
+        }
+    }
+    let ball = Ball::<Vec3>::new(0.8).unwrap();
+    let dir = Vec3::new(0.48, 0.6, 0.64);
+    sweep(&ball, &ball, dir, 1.6);
+    let dball = Ball::<DVec3>::new(0.8).unwrap();
+    sweep(&dball, &dball, DVec3::new(0.48, 0.6, 0.64), 1.6);
+    let cube = Cuboid::new(Vec3::splat(0.5)).unwrap();
+    sweep(&cube, &ball, Vec3::X, 1.3);
+    sweep(&ball, &cube, Vec3::X, 1.3);
+    let capsule = Capsule::new(Vec3::new(0.0, -1.0, 0.0), Vec3::new(0.0, 1.0, 0.0), 0.3).unwrap();
+    sweep(&capsule, &capsule, Vec3::X, 0.6);
+    sweep(&cube, &cube, Vec3::X, 1.0);
+    let square = Cuboid::new(Vec2::splat(0.5)).unwrap();
+    let hexagon = gjk::Polytope::new(
+        (0..6).map(|i| Vec2::from_angle(i as f32 * std::f32::consts::FRAC_PI_3)).collect(),
+    )
+    .unwrap();
+    sweep(&square, &hexagon, Vec2::X, 1.5);
+    let hull = gjk::Polytope::new(vec![
+        DVec3::new(1.0, 0.0, 0.0),
+        DVec3::new(-1.0, 0.3, 0.0),
+        DVec3::new(0.0, 1.0, 0.5),
+        DVec3::new(0.0, -1.0, 0.5),
+        DVec3::new(0.2, 0.1, -1.0),
+    ])
+    .unwrap();
+    sweep(&hull, &dball, DVec3::X, 1.8);
+}
+
+/// A shape cast's hit must put its witness points on the shapes. Against a nearly flat hull
+/// (z within 5e-9) the sweep advanced its ray point by a step within rounding, which rebuilds
+/// the simplex at the new point, and then stopped on a repeated support point before reducing
+/// it again: the simplex had no barycentric coordinates, and `Hit` came with both points at
+/// A's origin. Fixed by reducing the simplex before that stop. Oracle: the hit point of A lies
+/// on A's supporting plane of the normal (A's own support function), and B is a point, so
+/// `point_b` is that point moved to the time of impact; tolerance 1e-9 of the scene.
+#[test]
+fn shape_cast_hit_on_a_flat_hull_has_its_points_on_the_shapes() {
+    use gjk::{shape_cast, CastStatus, Point, Support};
+    use glam::{DQuat, DVec3};
+    let flat = Polytope::new(vec![
+        DVec3::new(-1.467942839506653, -1.9172897745677284, 3.596146522889871e-9),
+        DVec3::new(1.9831329487148186, -0.11114130293775348, 1.2466195457877596e-9),
+        DVec3::new(0.6281402361592949, 1.3912953577304794, -2.7593698866288675e-9),
+        DVec3::new(-1.6624324877643435, 1.1317558373674061, -3.6546600174737287e-9),
+        DVec3::new(-1.654455769041324, -1.1235316149435803, -1.904633303658273e-9),
+        DVec3::new(-0.9584609729856428, 0.9286664537789981, -2.4012753210554837e-9),
+    ])
+    .unwrap();
+    let local = DVec3::new(-0.7250430028367618, -0.5973532417970318, 0.8517712391435777);
+    let point = Point::new(local).unwrap();
+    let rotation = DQuat::from_xyzw(
+        0.23536908435680418,
+        -0.38299608419632947,
+        0.24487654600052877,
+        0.859040668908154,
+    )
+    .normalize();
+    let start = DVec3::new(-23.551946318213844, -14.266958521562051, 18.008545973733156);
+    let velocity = DVec3::new(29.460623722955027, 18.57619109225208, -22.291072209880344);
+    let pose_b = Pose::new(rotation, start).unwrap();
+    let r = shape_cast(&flat, &Pose::IDENTITY, DVec3::ZERO, &point, &pose_b, velocity, 1.0);
+    assert_eq!(r.status, CastStatus::Hit, "{r:?}");
+    let b_at_hit = pose_b.transform_point(local) + velocity * r.toi;
+    assert!((r.point_b - b_at_hit).length() < 1e-9 * start.length(), "{r:?} vs {b_at_hit}");
+    let on_plane = flat.support(r.normal).dot(r.normal) - r.point_a.dot(r.normal);
+    assert!(on_plane.abs() < 1e-9 * start.length(), "{r:?}: {on_plane}");
+    assert!((r.point_a - r.point_b).length() < 1e-9 * start.length(), "{r:?}");
+}

@@ -34,6 +34,11 @@ impl<V: Vector> Ball<V> {
 
 impl<V: Vector> Support<V> for Ball<V> {
     #[inline]
+    fn extent(&self) -> V::Real {
+        // The core is the centre.
+        V::Real::ZERO
+    }
+    #[inline]
     fn support(&self, _dir: V) -> V {
         V::ZERO
     }

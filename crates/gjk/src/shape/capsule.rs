@@ -57,6 +57,10 @@ impl<V: Vector> Support<V> for Capsule<V> {
         (self.a + self.b) * V::Real::HALF
     }
     #[inline]
+    fn extent(&self) -> V::Real {
+        (self.b - self.a).length() * V::Real::HALF
+    }
+    #[inline]
     fn core_segment(&self) -> Option<[V; 2]> {
         Some([self.a, self.b])
     }

@@ -57,4 +57,11 @@ impl<V: Vector3> Support<V> for Cone<V> {
         let y = -self.half_height * V::Real::HALF;
         V::from_components([V::Real::ZERO, y, V::Real::ZERO])
     }
+    #[inline]
+    fn extent(&self) -> V::Real {
+        // Apex 1.5 h above the centroid, the rim's circle 0.5 h below it.
+        let h = self.half_height;
+        let rim = (h * h * V::Real::from_f64(0.25) + self.radius * self.radius).sqrt();
+        (h * V::Real::from_f64(1.5)).max(rim)
+    }
 }

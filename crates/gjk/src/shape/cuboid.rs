@@ -35,6 +35,10 @@ impl<V: Vector> Cuboid<V> {
 
 impl<V: Vector> Support<V> for Cuboid<V> {
     #[inline]
+    fn extent(&self) -> V::Real {
+        self.half_extents.length()
+    }
+    #[inline]
     fn support(&self, dir: V) -> V {
         dir.zip_map(self.half_extents, |d, h| if d < V::Real::ZERO { -h } else { h })
     }

@@ -49,6 +49,10 @@ pub(crate) fn rim_point<V: Vector3>(dir: V, radius: V::Real) -> (V::Real, V::Rea
 }
 
 impl<V: Vector3> Support<V> for Cylinder<V> {
+    #[inline]
+    fn extent(&self) -> V::Real {
+        (self.half_height * self.half_height + self.radius * self.radius).sqrt()
+    }
     fn support(&self, dir: V) -> V {
         let (x, z) = rim_point(dir, self.radius);
         let y = if dir.component(1) < V::Real::ZERO { -self.half_height } else { self.half_height };

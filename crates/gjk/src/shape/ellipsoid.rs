@@ -33,6 +33,10 @@ impl<V: Vector> Ellipsoid<V> {
 }
 
 impl<V: Vector> Support<V> for Ellipsoid<V> {
+    #[inline]
+    fn extent(&self) -> V::Real {
+        self.radii.max_abs()
+    }
     fn support(&self, dir: V) -> V {
         // Scale by the largest coordinate first so |R d| neither underflows nor overflows.
         let m = dir.max_abs();

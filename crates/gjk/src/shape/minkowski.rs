@@ -41,4 +41,8 @@ impl<V: Vector, A: Support<V>, B: Support<V>> Support<V> for MinkowskiSum<A, B> 
     fn center(&self) -> V {
         self.a.center() + self.b.center()
     }
+    #[inline]
+    fn extent(&self) -> V::Real {
+        self.a.extent() + self.b.extent()
+    }
 }

@@ -37,6 +37,10 @@ impl<V: Vector> Support<V> for Point<V> {
         self.position
     }
     #[inline]
+    fn extent(&self) -> V::Real {
+        V::Real::ZERO
+    }
+    #[inline]
     fn core_point(&self) -> Option<V> {
         Some(self.position)
     }

@@ -53,6 +53,8 @@ pub struct Polytope<V: Vector> {
     /// Small polygons in 2D only: the edges, for exact point projections.
     outline: Outline<V>,
     center: V,
+    /// The largest distance of a vertex from `center`.
+    extent: V::Real,
 }
 
 impl<V: Vector> Polytope<V> {
@@ -69,7 +71,9 @@ impl<V: Vector> Polytope<V> {
         let scan_order = in_input_order(&hull);
         let scan_lanes = Lanes::new(&scan_order);
         let outline = Outline::new(&hull, SCAN_THRESHOLD);
-        Ok(Self { hull, scan_order, scan_lanes, outline, center })
+        let extent =
+            hull.vertices().iter().fold(V::Real::ZERO, |far, &p| far.max((p - center).length()));
+        Ok(Self { hull, scan_order, scan_lanes, outline, center, extent })
     }
 
     /// The hull's vertices: the input points that are corners of the hull, unchanged (points
@@ -147,6 +151,10 @@ impl<V: Vector> Support<V> for Polytope<V> {
     #[inline]
     fn center(&self) -> V {
         self.center
+    }
+    #[inline]
+    fn extent(&self) -> V::Real {
+        self.extent
     }
 
     /// Small polygons in 2D (at most 64 vertices): the corners counter-clockwise from the

@@ -55,6 +55,10 @@ impl<S: Support<V>, V: Vector> Support<V> for Posed<S, V> {
         self.pose.transform_point(self.shape.center())
     }
     #[inline]
+    fn extent(&self) -> V::Real {
+        self.shape.extent()
+    }
+    #[inline]
     fn core_point(&self) -> Option<V> {
         self.shape.core_point().map(|p| self.pose.transform_point(p))
     }

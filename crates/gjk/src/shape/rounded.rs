@@ -48,6 +48,10 @@ impl<S: Support<V>, V: Vector> Support<V> for Rounded<S, V> {
         self.shape.center()
     }
     #[inline]
+    fn extent(&self) -> V::Real {
+        self.shape.extent()
+    }
+    #[inline]
     fn core_point(&self) -> Option<V> {
         self.shape.core_point()
     }

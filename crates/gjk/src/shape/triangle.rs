@@ -39,4 +39,9 @@ impl<V: Vector> Support<V> for Triangle<V> {
         let [a, b, c] = self.corners;
         (a + b + c) * (V::Real::ONE / V::Real::from_f64(3.0))
     }
+    #[inline]
+    fn extent(&self) -> V::Real {
+        let c = self.center();
+        self.corners.iter().fold(V::Real::ZERO, |far, &p| far.max((p - c).length()))
+    }
 }
