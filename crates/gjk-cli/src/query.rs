@@ -1,5 +1,5 @@
-//! `gjk query [FILE]`: answers one JSON query per line, streaming (constant memory apart from
-//! the longest line).
+//! `gjk query [FILE]`: answers one JSON query per line, streaming in constant memory (lines are
+//! at most [`MAX_LINE_BYTES`] long).
 
 use std::ffi::OsString;
 use std::fs::File;
@@ -22,6 +22,8 @@ and writes one JSON object per line:
   {\"id\": 1, \"intersects\": false, \"distance\": 1.0, \"point_a\": [..], \"point_b\": [..],
    \"normal\": [..], \"penetration_depth\": 0.0, \"iterations\": 3}
 A line that cannot be answered gives {\"id\": .., \"line\": n, \"error\": \"why\"}.
+A line may hold at most 1048576 bytes (1 MiB) besides its line ending; a longer one gets an
+error record and is skipped.
 Exit status: 0 all lines answered, 1 some lines failed, 2 usage or I/O error.
 See README.md for the shapes and poses.
 ";
@@ -82,10 +84,17 @@ pub(crate) enum StreamError {
     Write(io::Error),
 }
 
-/// Longest line buffer kept between lines; a longer line's buffer is released after it.
-const KEPT_LINE_CAPACITY: usize = 1 << 20;
+/// The longest input line `gjk query` accepts, in bytes, not counting its line ending.
+///
+/// Without a bound, input without newlines (`gjk query /dev/zero`) grows the line buffer until
+/// the process is killed. A line is parsed into JSON values taking about 16 times its size
+/// (32 bytes per value for `[0,0],`), so 1 MiB keeps one line's memory near 20 MB, while it
+/// still holds some 16,000 3D points printed at full precision: far beyond the queries of the
+/// standard workloads (1,000 points a shape).
+pub(crate) const MAX_LINE_BYTES: usize = 1 << 20;
 
-/// Answers every non-blank line of `input` on `out`, one record per line.
+/// Answers every non-blank line of `input` on `out`, one record per line. Memory stays
+/// bounded by [`MAX_LINE_BYTES`] whatever the input.
 pub(crate) fn answer_stream<R: BufRead, W: Write>(
     mut input: R,
     out: &mut W,
@@ -94,21 +103,94 @@ pub(crate) fn answer_stream<R: BufRead, W: Write>(
     let mut line = Vec::new();
     let mut number = 0u64;
     loop {
-        line.clear();
-        if line.capacity() > KEPT_LINE_CAPACITY {
-            line.shrink_to(KEPT_LINE_CAPACITY);
-        }
-        if input.read_until(b'\n', &mut line).map_err(StreamError::Read)? == 0 {
-            return Ok(summary);
-        }
-        number += 1;
-        let answered = answer_line(&line, number, out).map_err(StreamError::Write)?;
-        match answered {
+        let answered = match read_line(&mut input, &mut line).map_err(StreamError::Read)? {
+            LineRead::End => return Ok(summary),
+            LineRead::Line => {
+                number += 1;
+                answer_line(&line, number, out)
+            }
+            LineRead::TooLong => {
+                number += 1;
+                let message = format!(
+                    "line {number} is longer than {MAX_LINE_BYTES} bytes (the limit of gjk \
+                     query); it was skipped"
+                );
+                output::write_error(out, &serde_json::Value::Null, number, &message)
+                    .map(|()| Some(false))
+            }
+        };
+        match answered.map_err(StreamError::Write)? {
             Some(true) => summary.answered += 1,
             Some(false) => summary.failed += 1,
             None => {}
         }
     }
+}
+
+/// What [`read_line`] found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum LineRead {
+    /// The input is exhausted: no line.
+    End,
+    /// A line, now in the buffer (with its line ending, if it had one).
+    Line,
+    /// A line longer than [`MAX_LINE_BYTES`]: it was read to its end and dropped, the buffer
+    /// is empty.
+    TooLong,
+}
+
+/// Reads the next line (up to and including `\n`, or to the end of the input) into `line`.
+///
+/// At most `MAX_LINE_BYTES + 2` bytes (the line and its `\r\n`) are ever stored: past that the
+/// line is known to be too long, and the rest of it is consumed straight from `input`'s buffer
+/// without being kept, so an endless line costs constant memory.
+fn read_line<R: BufRead>(input: &mut R, line: &mut Vec<u8>) -> io::Result<LineRead> {
+    const STORED: usize = MAX_LINE_BYTES + 2;
+    line.clear();
+    let mut seen_any = false;
+    let mut too_long = false;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            break;
+        }
+        seen_any = true;
+        let newline = chunk.iter().position(|&b| b == b'\n');
+        let end = newline.map_or(chunk.len(), |i| i + 1);
+        if !too_long {
+            let needed = line.len() + end;
+            if needed > STORED {
+                too_long = true;
+                line.clear();
+            } else {
+                if needed > line.capacity() {
+                    // Grow by doubling, but never past STORED (plain `extend` could double
+                    // a 0.6 MiB buffer to 1.2 MiB).
+                    let target = needed.max(2 * line.capacity()).min(STORED);
+                    line.reserve_exact(target - line.len());
+                }
+                line.extend_from_slice(&chunk[..end]);
+            }
+        }
+        input.consume(end);
+        if newline.is_some() {
+            break;
+        }
+    }
+    let content = line.strip_suffix(b"\n").unwrap_or(line);
+    let content = content.strip_suffix(b"\r").unwrap_or(content);
+    Ok(match (seen_any, too_long || content.len() > MAX_LINE_BYTES) {
+        (false, _) => LineRead::End,
+        (true, false) => LineRead::Line,
+        (true, true) => {
+            line.clear();
+            LineRead::TooLong
+        }
+    })
 }
 
 /// Answers one raw line: `Some(true)` answered, `Some(false)` error record, `None` blank.
@@ -203,4 +285,108 @@ pub(crate) fn solve<V: Vector<Real = f64>>(pair: &PosedPair<V>) -> Answer<V> {
         answer.iterations += contact.gjk_iterations + contact.epa_iterations;
     }
     answer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Cursor, Read};
+
+    /// A query with a known answer: balls of radius 1 with centres 3 apart, distance 1.
+    const GOOD: &str = r#"{"id":"good","a":{"type":"sphere","radius":1},"b":{"type":"sphere","radius":1,"center":[3,0,0]}}"#;
+
+    /// `zeros` zero bytes without a newline, then `tail`; counts the bytes it hands out, so a
+    /// test can tell that the long line was really read through (not just abandoned).
+    struct Zeros {
+        zeros: u64,
+        tail: Cursor<Vec<u8>>,
+        produced: u64,
+    }
+
+    impl Zeros {
+        fn new(zeros: usize, tail: &str) -> Self {
+            Self { zeros: zeros as u64, tail: Cursor::new(tail.as_bytes().to_vec()), produced: 0 }
+        }
+    }
+
+    impl Read for Zeros {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = if self.zeros > 0 {
+                let n = buf.len().min(usize::try_from(self.zeros).unwrap_or(usize::MAX));
+                buf[..n].fill(0);
+                self.zeros -= n as u64;
+                n
+            } else {
+                self.tail.read(buf)?
+            };
+            self.produced += n as u64;
+            Ok(n)
+        }
+    }
+
+    fn answer_all(input: impl BufRead) -> (Summary, Vec<serde_json::Value>) {
+        let mut out = Vec::new();
+        let summary = answer_stream(input, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        (summary, text.lines().map(|l| serde_json::from_str(l).unwrap()).collect())
+    }
+
+    #[test]
+    fn an_endless_line_is_read_through_in_bounded_memory() {
+        let zeros = 10 * MAX_LINE_BYTES;
+        let tail = format!("\n{GOOD}\n");
+        let mut input = BufReader::new(Zeros::new(zeros, &tail));
+        let mut line = Vec::new();
+        assert_eq!(read_line(&mut input, &mut line).unwrap(), LineRead::TooLong);
+        // Read through to the newline: every zero was produced and none was kept. The buffer
+        // only ever grows, so its capacity now is the most it held during the line.
+        assert!(input.get_ref().produced > zeros as u64);
+        assert!(line.is_empty());
+        assert!(line.capacity() <= MAX_LINE_BYTES + 2, "capacity {}", line.capacity());
+        assert_eq!(read_line(&mut input, &mut line).unwrap(), LineRead::Line);
+        assert_eq!(line, format!("{GOOD}\n").as_bytes());
+        assert_eq!(read_line(&mut input, &mut line).unwrap(), LineRead::End);
+        assert_eq!(input.get_ref().produced, (zeros + tail.len()) as u64);
+    }
+
+    #[test]
+    fn the_line_after_a_too_long_one_is_answered() {
+        let input = BufReader::new(Zeros::new(3 * MAX_LINE_BYTES, &format!("\n{GOOD}\n")));
+        let (summary, records) = answer_all(input);
+        assert_eq!(summary, Summary { answered: 1, failed: 1 });
+        assert_eq!(records.len(), 2);
+        assert_eq!(
+            records[0],
+            serde_json::json!({"id": null, "line": 1, "error": format!(
+                "line 1 is longer than {MAX_LINE_BYTES} bytes (the limit of gjk query); it was \
+                 skipped"
+            )})
+        );
+        assert_eq!(records[1]["id"], "good");
+        assert_eq!(records[1]["distance"], 1.0);
+    }
+
+    #[test]
+    fn a_too_long_last_line_without_newline_ends_cleanly() {
+        let good_first = format!("{GOOD}\n");
+        let input =
+            BufReader::new(Cursor::new(good_first).chain(Zeros::new(2 * MAX_LINE_BYTES, "")));
+        let (summary, records) = answer_all(input);
+        assert_eq!(summary, Summary { answered: 1, failed: 1 });
+        assert_eq!(records.len(), 2);
+        assert_eq!(records[1]["line"], 2);
+        assert!(records[1]["error"].as_str().unwrap().contains("longer than"), "{}", records[1]);
+    }
+
+    #[test]
+    fn the_limit_counts_the_line_without_its_ending() {
+        // Padded with spaces (valid JSON whitespace) to exactly the limit: still answered.
+        let at_limit = GOOD.to_owned() + &" ".repeat(MAX_LINE_BYTES - GOOD.len());
+        let over = format!("{at_limit} ");
+        let input = format!("{at_limit}\r\n{at_limit}\n{over}\n{at_limit}");
+        let (summary, records) = answer_all(Cursor::new(input));
+        assert_eq!(summary, Summary { answered: 3, failed: 1 });
+        let lines: Vec<_> = records.iter().map(|r| r["line"].as_u64()).collect();
+        assert_eq!(lines, [None, None, Some(3), None]);
+    }
 }
