@@ -10,17 +10,28 @@ use gjk::{ContactOptions, GjkOptions, Goal, Pair, Real, Termination, Vector, War
 
 use crate::output;
 use crate::shapes::{self, ParsedPair, PosedPair};
+use crate::status::Status;
 use crate::{fail, usage_error, EXIT_LINES_FAILED};
 
-/// The help text of `gjk query`.
-pub(crate) const USAGE: &str = "\
+/// The help text of `gjk query`: [`USAGE`], then the status words.
+pub(crate) fn usage() -> String {
+    let mut text = USAGE.to_owned();
+    text.push_str("\"status\" says how the loops behind the answer ended:\n");
+    for status in Status::ALL {
+        text.push_str(&format!("  {:<18} {}\n", status.name(), status.meaning()));
+    }
+    text
+}
+
+/// The fixed part of the help text of `gjk query`.
+const USAGE: &str = "\
 usage: gjk query [FILE]
 
 Answers one query per line of FILE (or standard input when FILE is absent or '-'):
   {\"id\": 1, \"a\": SHAPE, \"b\": SHAPE, \"pose_a\": POSE, \"pose_b\": POSE}
 and writes one JSON object per line:
   {\"id\": 1, \"intersects\": false, \"distance\": 1.0, \"point_a\": [..], \"point_b\": [..],
-   \"normal\": [..], \"penetration_depth\": 0.0, \"iterations\": 3}
+   \"normal\": [..], \"penetration_depth\": 0.0, \"iterations\": 3, \"status\": \"converged\"}
 A line that cannot be answered gives {\"id\": .., \"line\": n, \"error\": \"why\"}.
 A line may hold at most 1048576 bytes (1 MiB) besides its line ending; a longer one gets an
 error record and is skipped.
@@ -32,7 +43,7 @@ See README.md for the shapes and poses.
 pub(crate) fn run(args: &[OsString]) -> ExitCode {
     let path = match args {
         [] => None,
-        [flag] if flag == "-h" || flag == "--help" => return crate::print_stdout(USAGE),
+        [flag] if flag == "-h" || flag == "--help" => return crate::print_stdout(&usage()),
         [path] if path == "-" => None,
         [path] if path.to_string_lossy().starts_with('-') && path.len() > 1 => {
             return usage_error(&format!("query: unknown option {}", path.to_string_lossy()))
@@ -254,8 +265,10 @@ pub(crate) struct Answer<V: Vector> {
     pub penetration_depth: f64,
     /// Support calls of GJK plus those of EPA.
     pub iterations: u32,
-    /// How GJK ended.
+    /// How GJK's distance run ended (the demo's `termination` column).
     pub termination: Termination,
+    /// How the loops behind the printed numbers ended (the `status` field).
+    pub status: Status,
 }
 
 /// The query of one pair: GJK distance, then, for intersecting pairs, the contact query (EPA on
@@ -273,9 +286,11 @@ pub(crate) fn solve<V: Vector<Real = f64>>(pair: &PosedPair<V>) -> Answer<V> {
         penetration_depth: 0.0,
         iterations: gjk.iterations,
         termination: gjk.termination,
+        status: Status::of(&gjk, None),
     };
     if gjk.intersecting {
         let contact = pair.contact_with(&ContactOptions::default(), &mut cache);
+        // Without a contact GJK's points stay, and the status says they are no contact.
         if let Some(c) = contact.contact {
             answer.point_a = c.point_a;
             answer.point_b = c.point_b;
@@ -283,6 +298,7 @@ pub(crate) fn solve<V: Vector<Real = f64>>(pair: &PosedPair<V>) -> Answer<V> {
             answer.penetration_depth = c.depth.max(f64::ZERO);
         }
         answer.iterations += contact.gjk_iterations + contact.epa_iterations;
+        answer.status = Status::of(&gjk, Some(&contact));
     }
     answer
 }
