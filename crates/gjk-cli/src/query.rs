@@ -13,30 +13,111 @@ use crate::shapes::{self, ParsedPair, PosedPair};
 use crate::status::Status;
 use crate::{fail, usage_error, EXIT_LINES_FAILED};
 
-/// The help text of `gjk query`: [`USAGE`], then the status words.
+/// The help text of `gjk query`: the whole format, so that the binary alone is enough. The
+/// shape table comes from the parser's own table and the status words from their one home,
+/// so neither can drift from what the program does.
 pub(crate) fn usage() -> String {
-    let mut text = USAGE.to_owned();
-    text.push_str("\"status\" says how the loops behind the answer ended:\n");
-    for status in Status::ALL {
-        text.push_str(&format!("  {:<18} {}\n", status.name(), status.meaning()));
+    let mut text = String::from(USAGE_INPUT);
+    text.push_str(&format!(
+        "  A line may hold at most {MAX_LINE_BYTES} bytes ({} MiB) besides its line ending; a longer \
+         line gets\n  an error record and is skipped without being stored.\n\n",
+        MAX_LINE_BYTES >> 20
+    ));
+    text.push_str(USAGE_SHAPES);
+    for shape_type in &shapes::SHAPE_TYPES {
+        text.push_str(&shape_row(shape_type));
     }
+    text.push_str(USAGE_POSES_AND_ANSWER);
+    for status in Status::ALL {
+        text.push_str(&format!("    {:<18} {}\n", status.name(), status.meaning()));
+    }
+    text.push_str(USAGE_ERRORS);
     text
 }
 
-/// The fixed part of the help text of `gjk query`.
-const USAGE: &str = "\
+/// One row of the help's shape table: `  cuboid (box, rectangle)    "half_extents": ...`, with
+/// the note in its own column, or under the fields when they are too wide to leave room.
+fn shape_row(shape_type: &shapes::ShapeType) -> String {
+    const NAMES_WIDTH: usize = 28;
+    const FIELDS_WIDTH: usize = 34;
+    let names = match shape_type.names {
+        [name] => (*name).to_owned(),
+        [name, aliases @ ..] => format!("{name} ({})", aliases.join(", ")),
+        [] => String::new(),
+    };
+    let mut row = format!("  {names:<NAMES_WIDTH$}{}", shape_type.fields);
+    if !shape_type.note.is_empty() {
+        let fields = shape_type.fields.chars().count();
+        let beside = 2 + NAMES_WIDTH + FIELDS_WIDTH + shape_type.note.chars().count() <= 96;
+        if fields < FIELDS_WIDTH && beside {
+            row.push_str(&" ".repeat(FIELDS_WIDTH - fields));
+        } else {
+            row.push('\n');
+            row.push_str(&" ".repeat(2 + NAMES_WIDTH));
+        }
+        row.push_str(shape_type.note);
+    }
+    row.push('\n');
+    row
+}
+
+/// The help up to the line-length limit.
+const USAGE_INPUT: &str = "\
 usage: gjk query [FILE]
 
-Answers one query per line of FILE (or standard input when FILE is absent or '-'):
-  {\"id\": 1, \"a\": SHAPE, \"b\": SHAPE, \"pose_a\": POSE, \"pose_b\": POSE}
-and writes one JSON object per line:
+Answers one query per line of FILE (standard input when FILE is absent or '-') and writes one
+JSON answer per line, in the same order, streaming.
+
+INPUT, one JSON object per line:
+  {\"id\": ANY, \"a\": SHAPE, \"b\": SHAPE, \"pose_a\": POSE, \"pose_b\": POSE}
+  id is echoed in the answer (null when absent). Poses are optional (identity). Unknown fields
+  are ignored, null counts as absent, blank lines are skipped (but counted).
+";
+
+/// The help's shape section, before the table.
+const USAGE_SHAPES: &str = "\
+SHAPE: {\"type\": TYPE, fields...}, in its own frame. P is a point: [x, y] or [x, y, z].
+  TYPE (aliases)              fields                            what it is
+";
+
+/// The help from after the shape table to the status words.
+const USAGE_POSES_AND_ANSWER: &str =
+    "  Every shape may also carry \"center\": P (moves it in its own frame; default the origin)
+  and \"margin\": m >= 0 (rounds it by a ball of radius m; default 0).
+
+POSE: where a shape sits in the world: rotated about its origin, then translated.
+  2D  {\"translation\": [x, y], \"rotation\": angle}            angle in radians, counter-clockwise
+  3D  {\"translation\": [x, y, z], \"rotation\": [x, y, z, w]}  unit quaternion (normalised if not)
+  Both fields are optional (no translation, no rotation).
+
+DIMENSION: 2D or 3D, from the number of coordinates, a 2D angle, a 3D quaternion or a
+  3D-only type; all of a line must agree. When nothing tells (two spheres without centres
+  or poses), the 2D names circle, ellipse, rectangle, polygon on both shapes mean 2D, else
+  3D. Numbers must be finite, of magnitude at most 1e15.
+
+ANSWER, fields in this order:
   {\"id\": 1, \"intersects\": false, \"distance\": 1.0, \"point_a\": [..], \"point_b\": [..],
    \"normal\": [..], \"penetration_depth\": 0.0, \"iterations\": 3, \"status\": \"converged\"}
-A line that cannot be answered gives {\"id\": .., \"line\": n, \"error\": \"why\"}.
-A line may hold at most 1048576 bytes (1 MiB) besides its line ending; a longer one gets an
-error record and is skipped.
-Exit status: 0 all lines answered, 1 some lines failed, 2 usage or I/O error.
-See README.md for the shapes and poses.
+  intersects         whether the shapes touch or overlap (touching counts as intersecting)
+  distance           the gap between the shapes; 0 when intersecting
+  point_a, point_b   world coordinates: the closest points when apart; when intersecting,
+                     the deepest points of the overlap
+  normal             unit, from A toward B; moving B by penetration_depth x normal
+                     separates intersecting shapes
+  penetration_depth  how deep the shapes overlap; 0 when apart or just touching
+  iterations         support calls of GJK plus those of EPA
+  status             how the loops behind these numbers ended: GJK's for separated pairs;
+                     for intersecting pairs the contact query's (epa_* when EPA ran):
+";
+
+/// The help's end: error records and exit statuses.
+const USAGE_ERRORS: &str = "  Numbers print in their shortest round-trip form.
+
+ERRORS: a line that cannot be answered gives
+  {\"id\": ID or null, \"line\": n, \"error\": \"why, naming the field\"}
+  and the lines after it are still answered.
+
+EXIT STATUS: 0 every line answered, 1 some lines failed, 2 usage or I/O error.
 ";
 
 /// Runs `gjk query` with the arguments after `query`.
@@ -345,6 +426,60 @@ mod tests {
         let summary = answer_stream(input, &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         (summary, text.lines().map(|l| serde_json::from_str(l).unwrap()).collect())
+    }
+
+    /// The help's section from `start` to `end` (exclusive).
+    fn help_section(start: &str, end: &str) -> String {
+        let help = usage();
+        let from = help.find(start).unwrap_or_else(|| panic!("no {start} in the help"));
+        let to = from + help[from..].find(end).unwrap_or_else(|| panic!("no {end} after {start}"));
+        help[from..to].to_owned()
+    }
+
+    #[test]
+    fn help_lists_every_shape_type_the_parser_accepts() {
+        let shapes = help_section("SHAPE:", "POSE:");
+        let words: Vec<&str> =
+            shapes.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').collect();
+        for name in shapes::shape_type_names() {
+            assert!(words.contains(&name), "the help's shape table misses {name}");
+        }
+        for shape_type in &shapes::SHAPE_TYPES {
+            assert!(shapes.contains(shape_type.fields), "{}", shape_type.fields);
+        }
+        for common in ["\"center\": P", "\"margin\": m >= 0"] {
+            assert!(shapes.contains(common), "{common}");
+        }
+    }
+
+    #[test]
+    fn help_lists_every_status_with_its_meaning() {
+        let answer = help_section("ANSWER", "ERRORS:");
+        for status in Status::ALL {
+            let row = format!("    {:<18} {}\n", status.name(), status.meaning());
+            assert!(answer.contains(&row), "{row}");
+        }
+    }
+
+    #[test]
+    fn help_is_self_contained_and_fits_100_columns() {
+        let help = usage();
+        for needle in [
+            "\"translation\": [x, y]",
+            "\"rotation\": [x, y, z, w]",
+            "radians",
+            "quaternion",
+            &format!("at most {MAX_LINE_BYTES} bytes"),
+            "\"line\": n, \"error\"",
+            "EXIT STATUS: 0",
+            "\"status\": \"converged\"",
+        ] {
+            assert!(help.contains(needle), "the help misses {needle}");
+        }
+        assert!(!help.contains("README"), "the help must not send the reader elsewhere");
+        for line in help.lines() {
+            assert!(line.chars().count() <= 100, "too wide: {line}");
+        }
     }
 
     #[test]

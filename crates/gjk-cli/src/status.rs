@@ -91,7 +91,7 @@ impl Status {
                 EpaTermination::Flat => "the cores are flat (e.g. crossing segments): depth 0",
             },
             Status::ContactMissing => {
-                "intersecting, but no contact was found: points and normal are GJK's, depth 0"
+                "intersecting, but the contact query found no contact: GJK's points, depth 0"
             }
         }
     }
