@@ -179,10 +179,10 @@ pub(crate) enum StreamError {
 /// The longest input line `gjk query` accepts, in bytes, not counting its line ending.
 ///
 /// Without a bound, input without newlines (`gjk query /dev/zero`) grows the line buffer until
-/// the process is killed. A line is parsed into JSON values taking about 16 times its size
-/// (32 bytes per value for `[0,0],`), so 1 MiB keeps one line's memory near 20 MB, while it
-/// still holds some 16,000 3D points printed at full precision: far beyond the queries of the
-/// standard workloads (1,000 points a shape).
+/// the process is killed. Parsed, a line takes up to about 16 times its size in JSON values
+/// (`[0,0],` is 6 bytes and three 32-byte values), so 1 MiB keeps one line near 20 MB, while
+/// it still holds some 16,000 3D points printed at full precision: far more than the largest
+/// shapes of the standard workloads (1,000 points).
 pub(crate) const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// Answers every non-blank line of `input` on `out`, one record per line. Memory stays

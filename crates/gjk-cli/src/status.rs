@@ -41,12 +41,13 @@ impl Status {
     /// from the contact query, whose depth, normal and points the answer shows (EPA's ending
     /// when it ran, else the ending of the contact query's own GJK run or exact shortcut).
     pub(crate) fn of<V: Vector>(gjk: &GjkResult<V>, contact: Option<&ContactResult<V>>) -> Self {
-        match contact {
-            _ if !gjk.intersecting => Status::Gjk(gjk.termination),
-            None => Status::Gjk(gjk.termination),
-            Some(ContactResult { contact: None, .. }) => Status::ContactMissing,
-            Some(ContactResult { epa: Some(epa), .. }) => Status::Epa(*epa),
-            Some(ContactResult { gjk_termination, .. }) => Status::Gjk(*gjk_termination),
+        let Some(contact) = contact.filter(|_| gjk.intersecting) else {
+            return Status::Gjk(gjk.termination);
+        };
+        match (contact.contact, contact.epa) {
+            (None, _) => Status::ContactMissing,
+            (Some(_), Some(epa)) => Status::Epa(epa),
+            (Some(_), None) => Status::Gjk(contact.gjk_termination),
         }
     }
 
