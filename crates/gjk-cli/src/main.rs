@@ -15,6 +15,7 @@ mod json;
 mod output;
 mod query;
 mod shapes;
+mod status;
 
 use std::ffi::OsString;
 use std::io::{self, Write};

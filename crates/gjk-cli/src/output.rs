@@ -11,9 +11,9 @@ use serde_json::{Number, Value};
 /// Writes the answer record of one query.
 ///
 /// `{"id","intersects","distance","point_a","point_b","normal","penetration_depth",
-/// "iterations"}`. Separated: the closest points, `penetration_depth` 0. Intersecting:
+/// "iterations","status"}`. Separated: the closest points, `penetration_depth` 0. Intersecting:
 /// `distance` 0, the deepest points of the overlap (EPA witnesses), and the normal along which
-/// B moves out by `penetration_depth`.
+/// B moves out by `penetration_depth`. `status` is a word of [`crate::status::Status`].
 ///
 /// Every number of `result` must be finite (see [`is_finite`]).
 pub(crate) fn write_answer<V: Vector<Real = f64>, W: Write>(
@@ -29,6 +29,7 @@ pub(crate) fn write_answer<V: Vector<Real = f64>, W: Write>(
     record.vector("normal", result.normal)?;
     record.number("penetration_depth", result.penetration_depth)?;
     record.field("iterations", result.iterations)?;
+    record.field("status", Value::String(result.status.name().to_owned()))?;
     record.end()
 }
 

@@ -213,9 +213,95 @@ pub(crate) enum Kind {
     Cone { half_height: f64, radius: f64 },
 }
 
-/// The accepted shape type names.
-const SHAPE_TYPES: &str = "points, polygon, polytope, sphere, circle, ellipsoid, ellipse, \
-                           cuboid, box, rectangle, segment, triangle, capsule, cylinder, cone";
+/// One shape type of the input format: its names, its fields and how to read them.
+///
+/// [`SHAPE_TYPES`] is both the parser's dispatch table and the shape table of
+/// `gjk query --help`, so the help cannot miss a type the parser accepts.
+pub(crate) struct ShapeType {
+    /// The type name, then its aliases.
+    pub names: &'static [&'static str],
+    /// The type's own fields as the help shows them (`P` is a point, `[x, y]` or `[x, y, z]`).
+    pub fields: &'static str,
+    /// What the shape is, in a few words for the help (may be empty).
+    pub note: &'static str,
+    /// Reads the type's own fields (`center` and `margin` are read for every type).
+    read: fn(&mut ShapeReader<'_, '_>) -> Result<Kind, String>,
+}
+
+/// Every shape type `"type"` may name, in the order the help lists them.
+pub(crate) const SHAPE_TYPES: [ShapeType; 9] = [
+    ShapeType {
+        names: &["points", "polygon", "polytope"],
+        fields: r#""points": [P, ...], at least one"#,
+        note: "the convex hull of the points",
+        read: |r| Ok(Kind::Points(r.points()?)),
+    },
+    ShapeType {
+        names: &["sphere", "circle"],
+        fields: r#""radius": r > 0"#,
+        note: "a ball (a disc in 2D)",
+        read: |r| Ok(Kind::Sphere { radius: r.object.positive("radius")? }),
+    },
+    ShapeType {
+        names: &["ellipsoid", "ellipse"],
+        fields: r#""radii": P, each > 0"#,
+        note: "semi-axes along the local axes",
+        read: |r| Ok(Kind::Ellipsoid { radii: r.sizes("radii", json::positive)? }),
+    },
+    ShapeType {
+        names: &["cuboid", "box", "rectangle"],
+        fields: r#""half_extents": P, each >= 0"#,
+        note: "edges along the local axes",
+        read: |r| Ok(Kind::Cuboid { half_extents: r.sizes("half_extents", json::non_negative)? }),
+    },
+    ShapeType {
+        names: &["segment"],
+        fields: r#""a": P, "b": P"#,
+        note: "",
+        read: |r| Ok(Kind::Segment { a: r.point("a")?, b: r.point("b")? }),
+    },
+    ShapeType {
+        names: &["triangle"],
+        fields: r#""a": P, "b": P, "c": P"#,
+        note: "",
+        read: |r| Ok(Kind::Triangle { a: r.point("a")?, b: r.point("b")?, c: r.point("c")? }),
+    },
+    ShapeType {
+        names: &["capsule"],
+        fields: r#""a": P, "b": P, "radius": r >= 0"#,
+        note: "the segment ab swept by a ball",
+        read: |r| {
+            Ok(Kind::Capsule {
+                a: r.point("a")?,
+                b: r.point("b")?,
+                radius: r.object.non_negative("radius")?,
+            })
+        },
+    },
+    ShapeType {
+        names: &["cylinder"],
+        fields: r#""half_height": h >= 0, "radius": r >= 0"#,
+        note: "3D only; axis along local y, centred at the origin",
+        read: |r| {
+            let (half_height, radius) = r.solid_of_revolution()?;
+            Ok(Kind::Cylinder { half_height, radius })
+        },
+    },
+    ShapeType {
+        names: &["cone"],
+        fields: r#""half_height": h >= 0, "radius": r >= 0"#,
+        note: "3D only; axis along local y, apex at y = +h, base disc at y = -h",
+        read: |r| {
+            let (half_height, radius) = r.solid_of_revolution()?;
+            Ok(Kind::Cone { half_height, radius })
+        },
+    },
+];
+
+/// Every accepted type name, in table order: `points, polygon, polytope, sphere, ...`.
+pub(crate) fn shape_type_names() -> impl Iterator<Item = &'static str> {
+    SHAPE_TYPES.iter().flat_map(|t| t.names.iter().copied())
+}
 
 /// Reads fields of one shape object, recording the dimension evidence of each.
 struct ShapeReader<'v, 'd> {
@@ -263,46 +349,25 @@ impl ShapeReader<'_, '_> {
         Ok(points)
     }
 
+    /// The fields of a cylinder or cone, which exist only in 3D: `(half_height, radius)`.
+    fn solid_of_revolution(&mut self) -> Result<(f64, f64), String> {
+        self.dimension.see(Evidence::ThreeDOnly, &self.object.field_path("type"))?;
+        Ok((self.object.non_negative("half_height")?, self.object.non_negative("radius")?))
+    }
+
+    /// The shape named `name`, read by its entry in [`SHAPE_TYPES`].
     fn kind(&mut self, name: &str) -> Result<Kind, String> {
-        let o = self.object;
-        Ok(match name {
-            "points" | "polygon" | "polytope" => Kind::Points(self.points()?),
-            "sphere" | "circle" => Kind::Sphere { radius: o.positive("radius")? },
-            "ellipsoid" | "ellipse" => {
-                Kind::Ellipsoid { radii: self.sizes("radii", json::positive)? }
-            }
-            "cuboid" | "box" | "rectangle" => {
-                Kind::Cuboid { half_extents: self.sizes("half_extents", json::non_negative)? }
-            }
-            "segment" => Kind::Segment { a: self.point("a")?, b: self.point("b")? },
-            "triangle" => {
-                Kind::Triangle { a: self.point("a")?, b: self.point("b")?, c: self.point("c")? }
-            }
-            "capsule" => Kind::Capsule {
-                a: self.point("a")?,
-                b: self.point("b")?,
-                radius: o.non_negative("radius")?,
-            },
-            "cylinder" | "cone" => {
-                self.dimension.see(Evidence::ThreeDOnly, &o.field_path("type"))?;
-                let half_height = o.non_negative("half_height")?;
-                let radius = o.non_negative("radius")?;
-                if name == "cone" {
-                    Kind::Cone { half_height, radius }
-                } else {
-                    Kind::Cylinder { half_height, radius }
-                }
-            }
-            other => {
-                return Err(json::at(
-                    &o.field_path("type"),
-                    format!(
-                        "unknown shape type {} (expected one of {SHAPE_TYPES})",
-                        Value::String(other.to_owned())
-                    ),
-                ))
-            }
-        })
+        match SHAPE_TYPES.iter().find(|t| t.names.contains(&name)) {
+            Some(shape_type) => (shape_type.read)(self),
+            None => Err(json::at(
+                &self.object.field_path("type"),
+                format!(
+                    "unknown shape type {} (expected one of {})",
+                    Value::String(name.to_owned()),
+                    shape_type_names().collect::<Vec<_>>().join(", ")
+                ),
+            )),
+        }
     }
 }
 
@@ -558,6 +623,66 @@ mod tests {
     fn errors_keep_the_id() {
         let e = parse_line(r#"{"id":"q7","a":{"type":"sphere"}}"#).err().unwrap();
         assert_eq!(e, LineError { id: Value::from("q7"), message: "a.radius: missing".into() });
+    }
+
+    /// A valid shape object of each type, named by its first name.
+    fn example(name: &str) -> Option<Value> {
+        let json = match name {
+            "points" => r#"{"type":"points","points":[[0,0],[1,0],[0,1]]}"#,
+            "sphere" => r#"{"type":"sphere","radius":1}"#,
+            "ellipsoid" => r#"{"type":"ellipsoid","radii":[1,2,3]}"#,
+            "cuboid" => r#"{"type":"cuboid","half_extents":[1,2]}"#,
+            "segment" => r#"{"type":"segment","a":[0,0],"b":[1,0]}"#,
+            "triangle" => r#"{"type":"triangle","a":[0,0,0],"b":[1,0,0],"c":[0,1,0]}"#,
+            "capsule" => r#"{"type":"capsule","a":[0,0],"b":[1,0],"radius":0.5}"#,
+            "cylinder" => r#"{"type":"cylinder","half_height":1,"radius":1}"#,
+            "cone" => r#"{"type":"cone","half_height":1,"radius":1}"#,
+            _ => return None,
+        };
+        Some(serde_json::from_str(json).unwrap())
+    }
+
+    /// The quoted keys of a help `fields` text: `"a": P, "b": P` → `a`, `b`.
+    fn keys(fields: &str) -> Vec<&str> {
+        fields.split('"').skip(1).step_by(2).collect()
+    }
+
+    /// The help's `fields` of each type are exactly the fields its reader requires: each one
+    /// named is missed when absent, and the type's example holds no other.
+    #[test]
+    fn help_fields_are_the_required_fields() {
+        for shape_type in &SHAPE_TYPES {
+            let name = shape_type.names[0];
+            let example = example(name).unwrap_or_else(|| panic!("no example for {name}"));
+            for alias in shape_type.names {
+                let mut renamed = example.clone();
+                renamed["type"] = Value::from(*alias);
+                let spec = ShapeSpec::parse(&renamed, "a", &mut Dimension::default());
+                spec.unwrap_or_else(|e| panic!("{alias}: {e}"));
+            }
+            let listed = keys(shape_type.fields);
+            let given: Vec<&String> = example.as_object().unwrap().keys().collect();
+            for key in given.iter().filter(|k| k.as_str() != "type") {
+                assert!(listed.contains(&key.as_str()), "{name}: help misses {key}");
+            }
+            for key in &listed {
+                let mut without = example.clone();
+                without.as_object_mut().unwrap().remove(*key);
+                let error = ShapeSpec::parse(&without, "a", &mut Dimension::default()).err();
+                assert_eq!(error, Some(format!("a.{key}: missing")), "{name}");
+            }
+        }
+    }
+
+    #[test]
+    fn unknown_types_list_the_table() {
+        let error = shape(r#"{"type":"blob"}"#).err().unwrap();
+        let names: Vec<&str> = shape_type_names().collect();
+        assert_eq!(
+            error,
+            format!("a.type: unknown shape type \"blob\" (expected one of {})", names.join(", "))
+        );
+        assert_eq!(names.len(), 15);
     }
 
     #[test]

@@ -20,6 +20,30 @@ fn query_help_describes_the_format() {
     assert!(run.stdout.starts_with("usage: gjk query [FILE]"));
 }
 
+/// The help names every shape type the parser accepts: the list comes from the program's own
+/// answer to an unknown type, so a type added to the parser without help fails here.
+#[test]
+fn query_help_names_every_accepted_shape_type() {
+    let help = gjk(&["query", "--help"], b"").stdout;
+    let rejected =
+        gjk(&["query"], br#"{"a":{"type":"no such type"},"b":{"type":"sphere","radius":1}}"#);
+    let error = rejected.records()[0]["error"].as_str().unwrap().to_owned();
+    let list = error.split_once("expected one of ").expect(&error).1.trim_end_matches(')');
+    let names: Vec<&str> = list.split(", ").collect();
+    assert!(names.len() >= 15, "{error}");
+    let shape_section = &help[help.find("SHAPE:").unwrap()..help.find("POSE:").unwrap()];
+    for name in names {
+        let word = |w: &&str| *w == name;
+        assert!(
+            shape_section.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| word(&w)),
+            "--help misses the shape type {name}"
+        );
+    }
+    for field in ["\"center\"", "\"margin\"", "\"translation\"", "\"rotation\"", "\"status\""] {
+        assert!(help.contains(field), "--help misses {field}");
+    }
+}
+
 #[test]
 fn version() {
     let run = gjk(&["--version"], b"");

@@ -361,3 +361,67 @@ fn line_is_a_number() {
 fn line_is_not_utf8() {
     assert_rejected_bytes(b"{\"id\":\"\xff\"}", Value::Null, "line is not valid UTF-8");
 }
+
+/// The limit `gjk query --help` states for one line, in bytes.
+const LINE_LIMIT: usize = 1 << 20;
+
+#[test]
+fn too_long_line() {
+    let long = format!("{BEFORE}{}", " ".repeat(LINE_LIMIT));
+    assert_rejected(
+        &long,
+        Value::Null,
+        &format!(
+            "line 2 is longer than {LINE_LIMIT} bytes (the limit of gjk query); it was skipped"
+        ),
+    );
+}
+
+/// 50 MiB of zero bytes without a newline, then a newline and a good line: one error record
+/// for line 1, the answer for line 2, and the process's peak memory stays far below the
+/// line's size. The peak is `VmHWM` in `/proc/PID/status`, read once all input is written
+/// (the pipe holds at most 64 KiB, so gjk has read the long line) but before the input is
+/// closed, while the process still lives; its answers wait in its output buffer until then.
+#[cfg(target_os = "linux")]
+#[test]
+fn endless_line_costs_bounded_memory() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+
+    const ZEROS: usize = 50 << 20;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gjk"))
+        .arg("query")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let chunk = vec![0u8; 1 << 20];
+    for _ in 0..ZEROS / chunk.len() {
+        input.write_all(&chunk).unwrap();
+    }
+    writeln!(input, "\n{AFTER}").unwrap();
+    input.flush().unwrap();
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    let peak_kib: usize = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmHWM in /proc/PID/status");
+    drop(input);
+    let output = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let records: Vec<Value> = stdout.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(records.len(), 2, "{stdout}");
+    assert_eq!(
+        records[0],
+        json!({"id": null, "line": 1, "error": format!(
+            "line 1 is longer than {LINE_LIMIT} bytes (the limit of gjk query); it was skipped"
+        )})
+    );
+    assert_eq!(records[1]["id"], "after");
+    assert!((num(&records[1], "distance") - 2.0).abs() < 1e-12);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(peak_kib < 20 << 10, "peak memory {peak_kib} KiB for a {ZEROS}-byte line");
+}

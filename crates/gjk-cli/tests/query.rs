@@ -225,7 +225,73 @@ fn separated_record_fields_in_contract_order() {
                           \"point_b\":[2.0,0.0,0.0],\"normal\":[1.0,0.0,0.0],\"penetration_depth\":0.0,\
                           \"iterations\":";
     assert!(line.starts_with(expected_start), "{line}");
-    assert!(line[expected_start.len()..].trim_end_matches('}').parse::<u32>().is_ok(), "{line}");
+    let (iterations, rest) = line[expected_start.len()..].split_once(',').expect(line);
+    assert!(iterations.parse::<u32>().is_ok(), "{line}");
+    assert_eq!(rest, "\"status\":\"converged\"}", "{line}");
+}
+
+/// The status of the one answer to `line`.
+fn status(line: &str) -> String {
+    answer(line)["status"].as_str().expect("status is a string").to_owned()
+}
+
+#[test]
+fn every_answer_carries_a_status_from_the_help() {
+    let help = gjk(&["query", "--help"], b"").stdout;
+    let inputs = [
+        r#"{"a":{"type":"circle","radius":1},"b":{"type":"circle","radius":1,"center":[3,0]}}"#,
+        r#"{"a":{"type":"circle","radius":1},"b":{"type":"circle","radius":1,"center":[1,0]}}"#,
+        r#"{"a":{"type":"cylinder","half_height":1,"radius":1},"b":{"type":"cone","half_height":1,"radius":1},"pose_b":{"translation":[0.3,0.5,0.2]}}"#,
+        r#"{"a":{"type":"ellipse","radii":[1,2]},"b":{"type":"triangle","a":[0,0],"b":[5,0],"c":[0,5]}}"#,
+    ];
+    for input in inputs {
+        let word = status(input);
+        assert!(help.contains(&format!("  {word} ")), "{word} is not explained in --help");
+    }
+}
+
+#[test]
+fn crossing_segments_are_flat() {
+    // The Minkowski difference of two crossing segments is a square in the plane z = 0: no
+    // interior, so EPA reports it flat and the depth is 0.
+    let r = answer(
+        r#"{"id":1,"a":{"type":"segment","a":[-1,0,0],"b":[1,0,0]},"b":{"type":"segment","a":[0,-1,0],"b":[0,1,0]}}"#,
+    );
+    assert_eq!((r["intersects"].as_bool(), r["status"].as_str()), (Some(true), Some("epa_flat")));
+    assert_eq!(num(&r, "penetration_depth"), 0.0);
+}
+
+#[test]
+fn overlapping_polytopes_report_epas_ending() {
+    // Two octahedra, the second moved by (0.5, 0.3, 0.1): the cores overlap and 3D polytopes
+    // have no closed form, so the depth comes from EPA.
+    let octahedron =
+        r#"{"type":"polytope","points":[[1,0,0],[-1,0,0],[0,1,0],[0,-1,0],[0,0,1],[0,0,-1]]}"#;
+    let word = status(&format!(
+        r#"{{"a":{octahedron},"b":{octahedron},"pose_b":{{"translation":[0.5,0.3,0.1]}}}}"#
+    ));
+    assert!(word.starts_with("epa_"), "{word}");
+}
+
+#[test]
+fn overlapping_boxes_need_no_epa() {
+    // Two boxes: the separating-axis test gives the depth exactly, without EPA.
+    let r = answer(
+        r#"{"a":{"type":"box","half_extents":[1,1,1]},"b":{"type":"box","half_extents":[1,1,1]},"pose_b":{"translation":[1.5,0,0]}}"#,
+    );
+    assert_eq!(r["status"], "contained");
+    assert_close(&[num(&r, "penetration_depth")], &[0.5], TOL);
+}
+
+#[test]
+fn separated_pairs_report_gjks_ending() {
+    for line in [
+        r#"{"a":{"type":"polygon","points":[[0,1],[1,-1],[-1,-1]]},"b":{"type":"circle","radius":1,"center":[5,0]}}"#,
+        r#"{"a":{"type":"ellipsoid","radii":[1,2,3]},"b":{"type":"box","half_extents":[1,1,1]},"pose_b":{"translation":[4,1,0.5]}}"#,
+    ] {
+        let word = status(line);
+        assert!(["converged", "no_progress"].contains(&word.as_str()), "{word}: {line}");
+    }
 }
 
 #[test]
