@@ -453,8 +453,8 @@ fn against_point<V: Vector, S: Support<V> + ?Sized>(
 ) -> Option<PointAgainst<V>> {
     let closest = shape.closest_core_point(p)?;
     let gap = p - closest;
-    let gap2 = gap.length_squared();
-    if gap2 > touch * touch {
+    // A length, not a square: a tiny gap's square underflows to 0.
+    if gap.length() > touch {
         if let Some(normal) = gap.direction() {
             let distance = normal.dot(gap);
             return Some(PointAgainst {

@@ -614,8 +614,8 @@ impl<V: Vector> Run<V> {
         self.simplex.push(closest);
         self.v = self.simplex.reduce();
         self.iterations = 1;
-        let touch = self.touch_distance();
-        self.contained = self.v.length_squared() <= touch * touch;
+        // Lengths, not squares: a tiny gap's square underflows to 0 (and so would the touch's).
+        self.contained = self.v.length() <= self.touch_distance();
         self.termination =
             if self.contained { Termination::Contained } else { Termination::Converged };
         true
@@ -723,7 +723,7 @@ impl<V: Vector> Run<V> {
     fn check_after_adding(&mut self, reduction: &Reduction<V>) -> Option<Termination> {
         let vv = reduction.closest.length_squared();
         let touch = self.touch_distance();
-        let end = if reduction.kept == V::DIM + 1 || vv <= touch * touch {
+        let end = if reduction.kept == V::DIM + 1 || reduction.closest.length() <= touch {
             Some(Termination::Contained)
         } else if self.goal == Goal::Intersection && vv.sqrt() <= self.margins + touch {
             Some(Termination::MarginOverlap)

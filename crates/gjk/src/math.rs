@@ -323,10 +323,21 @@ pub trait Vector:
     fn length_squared(self) -> Self::Real {
         self.dot(self)
     }
-    /// The length.
+    /// The length, also of vectors so short that their squared length underflows (below
+    /// about `1e-154` in `f64`, `1e-19` in `f32`): those are scaled by their largest
+    /// coordinate first.
     #[inline]
     fn length(self) -> Self::Real {
-        self.length_squared().sqrt()
+        let ll = self.length_squared();
+        if ll >= Self::Real::MIN_POSITIVE / Self::Real::EPSILON {
+            return ll.sqrt();
+        }
+        let m = self.max_abs();
+        if !m.is_positive() {
+            return ll.sqrt();
+        }
+        // Divide by `m`, not multiply by `1/m`, which overflows for a subnormal `m`.
+        m * self.map(|x| x / m).length_squared().sqrt()
     }
     /// The largest absolute coordinate (the ∞-norm).
     fn max_abs(self) -> Self::Real {

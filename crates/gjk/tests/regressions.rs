@@ -408,3 +408,45 @@ fn shape_cast_hit_on_a_flat_hull_has_its_points_on_the_shapes() {
     assert!(on_plane.abs() < 1e-9 * start.length(), "{r:?}: {on_plane}");
     assert!((r.point_a - r.point_b).length() < 1e-9 * start.length(), "{r:?}");
 }
+
+/// Tiny shapes must still get unit normals and consistent verdicts. Balls of radius 1e-320
+/// with centres 1e-300 apart: the squared gap (1e-600) underflowed to 0, and so did the
+/// squared touching distance, so `0 ≤ 0` made GJK call them intersecting while the contact
+/// query had no contact, and the CLI printed GJK's normal `[0, 0, 0]`. Fixed by comparing
+/// lengths, not squares, and by a `Vector::length` that rescales vectors whose squared length
+/// underflows. Oracle: the closed form of two balls (gap = centres' distance − radii); the
+/// normal within 1e-3, as subnormal coordinates keep only a few digits of the direction.
+#[test]
+fn subnormal_radii_get_unit_normals_and_agreeing_verdicts() {
+    use gjk::{Ball, Proximity};
+    use glam::DVec3;
+    let dir = DVec3::new(0.6, 0.8, 0.0);
+    for (ra, rb, d) in [
+        (1e-320, 1e-320, 1e-300),
+        (1e-320, 1e-300, 1e-300),
+        (1e-300, 1e-320, 1e-310),
+        (1e-300, 1e-300, 1e-300),
+        (1e-320, 1e-320, 3e-320),
+        (1e-320, 1e-320, 1e-320),
+    ] {
+        let (a, b) = (Ball::<DVec3>::new(ra).unwrap(), Ball::<DVec3>::new(rb).unwrap());
+        let pair = Pair::new(&a, Pose::IDENTITY, &b, Pose::from_translation(dir * d).unwrap());
+        let case = format!("radii {ra:e}, {rb:e}, {d:e} apart");
+        let verdict = pair.intersects();
+        let contact = pair.contact(0.0);
+        assert_eq!(verdict, contact.is_some(), "{case}: {contact:?}");
+        assert_eq!(verdict, matches!(pair.closest_points(), Proximity::Intersecting), "{case}");
+        let gap = d - ra - rb;
+        if gap > 1e-3 * d {
+            assert!(!verdict, "{case}");
+            let Proximity::Separated(s) = pair.closest_points() else { unreachable!() };
+            assert!((s.distance - gap).abs() <= 1e-9 * d, "{case}: {s:?}");
+            // Subnormal coordinates keep only a few digits of the direction.
+            assert!((s.normal - dir).length() < 1e-3, "{case}: {s:?}");
+        }
+        if let Some(c) = contact {
+            assert!((c.normal.length() - 1.0).abs() < 1e-12, "{case}: {c:?}");
+            assert!((c.normal - dir).length() < 1e-3, "{case}: {c:?}");
+        }
+    }
+}
