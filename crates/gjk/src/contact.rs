@@ -75,6 +75,43 @@ pub struct Contact<V: Vector> {
     pub point_a: V,
     /// The point of B deepest inside A (or closest to A when apart), on B's surface.
     pub point_b: V,
+    /// How the answer was obtained: whether a loop stopped short of its tolerance.
+    pub status: ContactStatus,
+}
+
+/// How a [`Contact`] was obtained.
+///
+/// ```
+/// use gjk::{contact, Ball, ContactStatus, Cuboid, Pose};
+/// use glam::DVec3;
+/// let (cube, ball) = (Cuboid::new(DVec3::ONE)?, Ball::new(0.5)?);
+/// let near = Pose::from_translation(DVec3::new(1.25, 0.0, 0.0))?;
+/// let c = contact(&cube, &Pose::IDENTITY, &ball, &near, 0.0).unwrap();
+/// assert_eq!(c.status, ContactStatus::Exact); // a ball against a box: one projection
+/// assert!(c.status.is_accurate());
+/// # Ok::<(), gjk::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ContactStatus {
+    /// A closed form or the separating-axis test: exact up to rounding.
+    Exact,
+    /// The cores are apart (or touch) and GJK measured their gap; how it ended.
+    Gjk(Termination),
+    /// The cores overlap and EPA measured the overlap; how it ended.
+    Epa(EpaTermination),
+}
+
+impl ContactStatus {
+    /// Whether the answer is within the query's tolerance: no loop hit its iteration cap or
+    /// gave up on rounding. (GJK's [`Termination::NoProgress`] is the normal end on polytopes,
+    /// where the answer is exact.)
+    pub fn is_accurate(&self) -> bool {
+        match self {
+            ContactStatus::Exact => true,
+            ContactStatus::Gjk(t) => *t != Termination::IterationCap,
+            ContactStatus::Epa(t) => matches!(t, EpaTermination::Converged | EpaTermination::Flat),
+        }
+    }
 }
 
 impl<V: Vector> Contact<V> {
@@ -284,6 +321,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
                     normal: r.normal,
                     point_a: r.point_a,
                     point_b: r.point_b,
+                    status: ContactStatus::Gjk(r.termination),
                 });
             }
             return result;
@@ -301,8 +339,10 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         gjk_iterations: u32,
     ) -> ContactResult<V> {
         let p = penetration(self, simplex, &options.epa);
+        let mut contact = self.contact_of_cores(p.normal, p.point_a, p.point_b, p.depth);
+        contact.status = ContactStatus::Epa(p.termination);
         ContactResult {
-            contact: Some(self.contact_of_cores(p.normal, p.point_a, p.point_b, p.depth)),
+            contact: Some(contact),
             gjk_termination,
             gjk_iterations,
             epa: Some(p.termination),
@@ -397,7 +437,8 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
 
     /// The contact whose cores' witness points (A's frame) are `core_a` and `core_b`, overlapping
     /// by `core_depth` along `normal` (from A toward B): the margins push the points out to the
-    /// surfaces and add to the depth; the result is in world coordinates.
+    /// surfaces and add to the depth; the result is in world coordinates, with an
+    /// [exact](ContactStatus::Exact) status (the EPA path sets its own).
     #[inline]
     fn contact_of_cores(&self, normal: V, core_a: V, core_b: V, core_depth: V::Real) -> Contact<V> {
         let (margin_a, margin_b) = (self.a().margin(), self.b().margin());
@@ -407,6 +448,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             normal: pose.transform_vector(normal),
             point_a: pose.transform_point(core_a + normal * margin_a),
             point_b: pose.transform_point(core_b - normal * margin_b),
+            status: ContactStatus::Exact,
         }
     }
 }

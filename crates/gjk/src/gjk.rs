@@ -767,6 +767,9 @@ pub struct Separation<V: Vector> {
     pub point_b: V,
     /// The unit normal from A toward B: `point_b − point_a = distance × normal`.
     pub normal: V,
+    /// How the GJK loop ended ([`Termination::IterationCap`]: the best answer found, not
+    /// within tolerance).
+    pub termination: Termination,
 }
 
 impl<V: Vector> From<&GjkResult<V>> for Proximity<V> {
@@ -779,6 +782,7 @@ impl<V: Vector> From<&GjkResult<V>> for Proximity<V> {
                 point_a: r.point_a,
                 point_b: r.point_b,
                 normal: r.normal,
+                termination: r.termination,
             })
         }
     }

@@ -82,7 +82,7 @@ pub use crate::cast::{
     ray_cast, ray_cast_with, shape_cast, CastStatus, RayCastOptions, RayCastResult, RayHit,
     ShapeCastOptions, ShapeCastResult,
 };
-pub use crate::contact::{contact, Contact, ContactOptions, ContactResult};
+pub use crate::contact::{contact, Contact, ContactOptions, ContactResult, ContactStatus};
 pub use crate::epa::{EpaOptions, EpaTermination, Penetration};
 pub use crate::error::ShapeError;
 pub use crate::gjk::{

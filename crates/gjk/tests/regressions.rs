@@ -450,3 +450,43 @@ fn subnormal_radii_get_unit_normals_and_agreeing_verdicts() {
         }
     }
 }
+
+/// A result must say when a loop stopped short: `contact()` and `closest_points()` returned
+/// bare numbers, so an EPA or GJK run that hit its iteration cap looked like any other answer.
+/// Fixed by `Contact::status` and `Separation::termination`. Oracle: the caps are forced by
+/// options small enough that round shapes cannot converge.
+#[test]
+fn capped_loops_say_so_in_contacts_and_separations() {
+    use gjk::{
+        ContactOptions, ContactStatus, Ellipsoid, EpaOptions, EpaTermination, Proximity,
+        Termination,
+    };
+    use glam::DVec3;
+    let egg = Ellipsoid::new(DVec3::new(1.0, 0.7, 0.5)).unwrap();
+    let overlapping = Pose::from_translation(DVec3::new(0.9, 0.3, 0.1)).unwrap();
+    let pair = Pair::new(&egg, Pose::IDENTITY, &egg, overlapping);
+    let short = ContactOptions {
+        epa: EpaOptions { max_iterations: 3, ..EpaOptions::default() },
+        ..ContactOptions::default()
+    };
+    let capped = pair.contact_with(&short, &mut WarmStart::default()).contact.unwrap();
+    assert_eq!(capped.status, ContactStatus::Epa(EpaTermination::IterationCap));
+    assert!(!capped.status.is_accurate());
+    let loose = ContactOptions {
+        epa: EpaOptions { tolerance: 1e-4, max_iterations: 1000 },
+        ..ContactOptions::default()
+    };
+    let full = pair.contact_with(&loose, &mut WarmStart::default()).contact.unwrap();
+    assert_eq!(full.status, ContactStatus::Epa(EpaTermination::Converged));
+
+    let apart = Pose::from_translation(DVec3::new(3.0, 0.4, 0.2)).unwrap();
+    let pair = Pair::new(&egg, Pose::IDENTITY, &egg, apart);
+    let options = GjkOptions { max_iterations: 2, ..GjkOptions::default() };
+    let r = pair.gjk(Goal::Distance, &options, &mut WarmStart::default());
+    let Proximity::Separated(s) = Proximity::from(&r) else { panic!("{r:?}") };
+    assert_eq!(s.termination, Termination::IterationCap);
+    let Proximity::Separated(s) = pair.closest_points() else { panic!() };
+    assert_ne!(s.termination, Termination::IterationCap);
+    let near = pair.contact(10.0).unwrap();
+    assert!(matches!(near.status, ContactStatus::Gjk(t) if t != Termination::IterationCap));
+}
