@@ -490,3 +490,45 @@ fn capped_loops_say_so_in_contacts_and_separations() {
     let near = pair.contact(10.0).unwrap();
     assert!(matches!(near.status, ContactStatus::Gjk(t) if t != Termination::IterationCap));
 }
+
+/// EPA's normal must be a direction that separates: pushing B by the depth along it ends the
+/// overlap. A "collinear" hull of 163 points in f32 (a sliver a few rounding units thick)
+/// crossing a 192-gon: D has two directions of nearly equal depth, and EPA stopped when the
+/// closest facet's distance met the smallest support value seen along *any* direction — then
+/// reported that facet's normal, along which D reaches 17% farther (push 0.2776 along it, and
+/// the shapes still overlap by 0.047). Fixed by closing the gap on the facet's own support
+/// value. Oracle: the shapes' own support functions (after the push, the plane along the
+/// normal separates them up to 1e-4 of the depth plus f32 rounding of the scene).
+#[test]
+fn epa_normal_separates_a_sliver_from_a_round_polygon_in_f32() {
+    use gjk::Support;
+    use glam::Vec2;
+    let round: Vec<Vec2> =
+        (0..192).map(|i| Vec2::from_angle(i as f32 / 192.0 * std::f32::consts::TAU)).collect();
+    let b = Polytope::new(round).unwrap();
+    let mut state = 0x51_1ce_u64;
+    let mut unit = || {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let mut checked = 0;
+    for _ in 0..2000 {
+        let center = Vec2::new(unit() as f32 * 3.0 - 1.5, unit() as f32 * 3.0 - 1.5);
+        let dir = Vec2::from_angle((unit() * std::f64::consts::TAU) as f32);
+        let line: Vec<Vec2> =
+            (0..163).map(|_| center + dir * (unit() as f32 * 2.0 - 1.0)).collect();
+        let a = Polytope::new(line).unwrap();
+        let Some(c) = gjk::contact(&a, &Pose::IDENTITY, &b, &Pose::IDENTITY, 0.0) else {
+            continue;
+        };
+        if c.depth <= 0.0 {
+            continue;
+        }
+        checked += 1;
+        let n = c.normal;
+        let max_a = a.support(n).dot(n);
+        let min_b = b.support(-n).dot(n) + c.depth * (1.0 + 1e-4);
+        assert!(min_b - max_a >= -1e-5, "{c:?}: still {} deep", max_a - min_b);
+    }
+    assert!(checked > 1000, "{checked}");
+}

@@ -340,8 +340,12 @@ impl<V: Vector> Run<V> {
             if self.upper.is_none_or(|(u, _, _)| bound < u) {
                 self.upper = Some((bound, facet.normal, vertex));
             }
-            // Upper bound minus lower bound d: how far the facet is from D's boundary.
-            let gap = self.upper.map_or(bound, |(u, _, _)| u) - facet.distance;
+            // The facet's own support value minus its distance: how far the facet is from D's
+            // boundary along its normal. (The smallest support value seen along other
+            // directions bounds the depth too, but meeting it says nothing of this facet's
+            // normal: with two near-equal minima of D the facet may point where D reaches far
+            // beyond the depth, and pushing B along it would not separate the shapes.)
+            let gap = bound - facet.distance;
             if gap <= self.limits.tolerance * facet.distance.abs() + self.rounding * self.size {
                 self.converged = Some(facet);
                 return Ok(EpaTermination::Converged);
