@@ -149,6 +149,35 @@ impl Geo {
         }
     }
 
+    /// The core's vertices (local frame) and the margin around them, when the core is a
+    /// polytope: everything but ellipsoids, cylinders and cones.
+    fn core_vertices(&self, dim: usize) -> Option<(Vec<DVec3>, f64)> {
+        Some(match self {
+            Geo::Point(p) => (vec![*p], 0.0),
+            Geo::Segment(a, b) => (vec![*a, *b], 0.0),
+            Geo::Triangle(c) => (c.to_vec(), 0.0),
+            Geo::Hull(pts, _) => (pts.clone(), 0.0),
+            Geo::Ball(r) => (vec![DVec3::ZERO], *r),
+            Geo::Cuboid(h) => {
+                let corners = (0..1usize << dim).map(|i| {
+                    let s = |k: usize| if i >> k & 1 == 1 { 1.0 } else { -1.0 };
+                    DVec3::new(h.x * s(0), h.y * s(1), if dim == 3 { h.z * s(2) } else { 0.0 })
+                });
+                (corners.collect(), 0.0)
+            }
+            Geo::Capsule(a, b, r) => (vec![*a, *b], *r),
+            Geo::Rounded(g, m) => {
+                let (v, inner) = g.core_vertices(dim)?;
+                (v, inner + m)
+            }
+            Geo::Posed(q, t, g) => {
+                let (v, m) = g.core_vertices(dim)?;
+                (v.iter().map(|x| *q * *x + *t).collect(), m)
+            }
+            Geo::Ellipsoid(_) | Geo::Cylinder(..) | Geo::Cone(..) => return None,
+        })
+    }
+
     /// The largest support distance from the local origin along the axes.
     fn extent(&self, dim: usize) -> f64 {
         let mut e = 0.0f64;
@@ -517,6 +546,11 @@ impl Body {
             sum += self.support(n) + self.support(-n);
         }
         sum / (2 * dim) as f64
+    }
+    /// The core's vertices in the world and the margin, when the core is a polytope.
+    fn core_vertices(&self, dim: usize) -> Option<(Vec<DVec3>, f64)> {
+        let (v, m) = self.geo.core_vertices(dim)?;
+        Some((v.iter().map(|x| self.rot * *x + self.t).collect(), m))
     }
     fn moved(&self, d: DVec3) -> Body {
         Body { t: self.t + d, ..self.clone() }
@@ -1236,6 +1270,54 @@ fn check_contact<V: Space>(r: &mut Report, sc: &Scene<V>, q: &Answers, rng: &mut
     });
 }
 
+/// The vertex sets of A − B's cores when both cores are polytopes small enough for the
+/// brute-force oracle (at most 32 difference points in 3D, 64 in 2D), with the sum of the
+/// margins; B moved by `shift`.
+fn small_cores<V: Space>(sc: &Scene<V>, shift: DVec3) -> Option<(Vec<DVec3>, f64)> {
+    let dim = sc.dim();
+    let (va, ma) = sc.wa.core_vertices(dim)?;
+    let (vb, mb) = sc.wb.core_vertices(dim)?;
+    let limit = if dim == 3 { 32 } else { 64 };
+    if va.len() * vb.len() > limit {
+        return None;
+    }
+    let vb: Vec<DVec3> = vb.iter().map(|b| *b + shift).collect();
+    Some((common::minkowski_difference(&va, &vb), ma + mb))
+}
+
+/// **hull_oracle** (`τ`): when both cores are small polytopes (points, segments, triangles,
+/// boxes, small hulls, with any margin), the brute-force Carathéodory oracle of
+/// tests/common gives the exact distance `max(0, d_cores − margins)`: `distance()` matches it
+/// within `τ` (in the touching band `4 × touch + τ`, either 0 or the distance is fine); and
+/// for a penetrating contact, B pushed by `(depth − τ) n` still meets A (the cores'
+/// distance after the push is at most the margins + `τ`), the exact form of
+/// `contact_push_short_overlaps`.
+fn check_hull_oracle<V: Space>(r: &mut Report, sc: &Scene<V>, q: &Answers) {
+    let dim = sc.dim();
+    let Some((diff, margins)) = small_cores(sc, DVec3::ZERO) else { return };
+    let oracle = common::origin_to_hull(&diff, dim);
+    let truth = (oracle.distance() - margins).max(0.0);
+    let d = q.distance;
+    let in_band = truth <= 4.0 * sc.touch + sc.tau && d == 0.0;
+    let e = if in_band { 0.0 } else { (d - truth).abs() };
+    r.check("hull_oracle_distance", sc, e, sc.tau, &|| {
+        format!(
+            "distance {d:e}, brute-force oracle {truth:e} (cores {:e}, margins {margins:e})",
+            oracle.distance()
+        )
+    });
+    let Some((depth, n, _, _)) = q.contact else { return };
+    let n = n.normalize_or_zero();
+    if depth <= sc.tau {
+        return;
+    }
+    let Some((pushed, _)) = small_cores(sc, n * (depth - sc.tau)) else { return };
+    let after = common::origin_to_hull(&pushed, dim).distance() - margins;
+    r.check("hull_oracle_push_short_overlaps", sc, after, sc.tau, &|| {
+        format!("after pushing B by depth − τ = {:e} along n {n:?} the shapes are {after:e} apart (brute force)", depth - sc.tau)
+    });
+}
+
 /// **symmetric** (`τ`): `distance` and the signed depth of `contact(∞)` do not change when A
 /// and B swap.
 fn check_symmetric<V: Space>(r: &mut Report, sc: &Scene<V>, q: &Answers, swapped: &Answers) {
@@ -1356,6 +1438,7 @@ fn check_scene<V: Space>(rng: &mut Rng, report: &mut Report, sc: &Scene<V>) {
     }
     check_truth(report, sc, &q);
     check_distance_exact(report, sc, &q);
+    check_hull_oracle(report, sc, &q);
     check_closest(report, sc, &q, rng);
     check_contact(report, sc, &q, rng);
 
