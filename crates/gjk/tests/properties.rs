@@ -716,6 +716,17 @@ impl<V: Space> Scene<V> {
         V::DIM
     }
 
+    /// The scale class: `1e-6..1e6`, `wide` (the documented range) or `tiny` (subnormal).
+    fn class(&self) -> &'static str {
+        if self.tiny {
+            "tiny"
+        } else if self.wide {
+            "wide"
+        } else {
+            "1e-6..1e6"
+        }
+    }
+
     /// The family key of the reports: the two families, sorted.
     fn family(&self) -> String {
         let (fa, fb) = (self.a.family(), self.b.family());
@@ -938,6 +949,8 @@ struct Tally {
     by_placement: BTreeMap<String, u64>,
     /// Per vector type: (checks, failures, worst error / tolerance).
     by_space: BTreeMap<&'static str, (u64, u64, f64)>,
+    /// Per scale class (`1e-6..1e6`, `wide`, `tiny`): (checks, failures).
+    by_class: BTreeMap<&'static str, (u64, u64)>,
 }
 
 #[derive(Default)]
@@ -972,6 +985,9 @@ impl Report {
         space.0 += 1;
         space.1 += u64::from(failed);
         space.2 = space.2.max(ratio);
+        let class = t.by_class.entry(scene.class()).or_default();
+        class.0 += 1;
+        class.1 += u64::from(failed);
         if ratio > t.worst || (failed && t.worst_case.is_empty()) {
             t.worst = t.worst.max(ratio);
             if failed {
@@ -1019,6 +1035,10 @@ impl Report {
             for (f, n) in o.by_placement {
                 *t.by_placement.entry(f).or_default() += n;
             }
+            for (f, (c, n)) in o.by_class {
+                let e = t.by_class.entry(f).or_default();
+                (e.0, e.1) = (e.0 + c, e.1 + n);
+            }
             for (f, (c, n, w)) in o.by_space {
                 let e = t.by_space.entry(f).or_default();
                 (e.0, e.1, e.2) = (e.0 + c, e.1 + n, e.2.max(w));
@@ -1041,6 +1061,14 @@ impl Report {
         );
         for (name, t) in &self.invariants {
             let _ = writeln!(s, "{name:<34} {:>10} {:>9} {:>12.3e}", t.checks, t.failures, t.worst);
+        }
+        let _ = writeln!(s, "\nper scale class: failures / checks");
+        for (name, t) in &self.invariants {
+            let mut line = format!("{name:<34}");
+            for (class, (c, n)) in &t.by_class {
+                let _ = write!(line, " {class} {n}/{c}");
+            }
+            let _ = writeln!(s, "{line}");
         }
         let _ = writeln!(s, "\nper vector type: failures / checks (worst err/τ)");
         for (name, t) in &self.invariants {
