@@ -941,10 +941,13 @@ fn outside(body: &Body, p: DVec3, dim: usize, rng: &mut Rng, hint: DVec3) -> f64
 struct Tally {
     checks: u64,
     failures: u64,
-    /// Worst error / tolerance over every check (passing or not), and that case.
+    /// Worst error / tolerance over every check (passing or not) of the 1e-6..1e6 scenes, and
+    /// that case.
     worst: f64,
     worst_case: String,
     samples: Vec<String>,
+    /// The first failure in a `wide` or `tiny` scene.
+    other_scale: String,
     by_family: BTreeMap<String, u64>,
     by_placement: BTreeMap<String, u64>,
     /// Per vector type: (checks, failures, worst error / tolerance).
@@ -988,7 +991,10 @@ impl Report {
         let class = t.by_class.entry(scene.class()).or_default();
         class.0 += 1;
         class.1 += u64::from(failed);
-        if ratio > t.worst || (failed && t.worst_case.is_empty()) {
+        // The worst case and the samples come from the 1e-6..1e6 scenes; the first failure of
+        // the other scale classes is kept apart.
+        let main = !scene.tiny && !scene.wide;
+        if main && (ratio > t.worst || (failed && t.worst_case.is_empty())) {
             t.worst = t.worst.max(ratio);
             if failed {
                 t.worst_case = format!("{}\n    {}", detail(), scene.repro());
@@ -998,8 +1004,11 @@ impl Report {
             t.failures += 1;
             *t.by_family.entry(scene.family()).or_default() += 1;
             *t.by_placement.entry(format!("{:?}", scene.placement)).or_default() += 1;
-            if t.samples.len() < 3 {
+            if main && t.samples.len() < 3 {
                 t.samples.push(format!("{}\n    {}", detail(), scene.repro()));
+            }
+            if !main && t.other_scale.is_empty() {
+                t.other_scale = format!("{}\n    {}", detail(), scene.repro());
             }
         }
     }
@@ -1029,6 +1038,9 @@ impl Report {
                     t.samples.push(s);
                 }
             }
+            if t.other_scale.is_empty() {
+                t.other_scale = o.other_scale;
+            }
             for (f, n) in o.by_family {
                 *t.by_family.entry(f).or_default() += n;
             }
@@ -1057,7 +1069,7 @@ impl Report {
         let _ = writeln!(
             s,
             "{:<34} {:>10} {:>9} {:>12}",
-            "invariant", "checks", "failures", "worst err/τ"
+            "invariant", "checks", "failures", "worst err/τ (1e-6..1e6)"
         );
         for (name, t) in &self.invariants {
             let _ = writeln!(s, "{name:<34} {:>10} {:>9} {:>12.3e}", t.checks, t.failures, t.worst);
@@ -1096,6 +1108,10 @@ impl Report {
             let _ = writeln!(s, "  worst ({:.3e} τ):\n    {}", t.worst, t.worst_case);
             for (i, c) in t.samples.iter().enumerate() {
                 let _ = writeln!(s, "  sample {}:\n    {c}", i + 1);
+            }
+            if !t.other_scale.is_empty() {
+                let _ =
+                    writeln!(s, "  first failure at a wide or tiny scale:\n    {}", t.other_scale);
             }
         }
         s
