@@ -532,3 +532,44 @@ fn epa_normal_separates_a_sliver_from_a_round_polygon_in_f32() {
     }
     assert!(checked > 1000, "{checked}");
 }
+
+/// A touching contact's normal must support both shapes: moving B by the (zero) depth along
+/// it keeps them apart. A triangle touching a collinear hull (2D): GJK's simplex put a vertex
+/// at the origin, two polygon edges passed through it at distance 0, and the witness-point
+/// tie rule (meant for the triangles of one split face) swapped the converged edge for the
+/// other one, a chord of D along which the shapes overlap by 4.3. Fixed by letting only
+/// parallel facets tie. Oracle: the shapes' own support functions along the normal, in the
+/// world frame; tolerance 1e-9 of the scene.
+#[test]
+fn touching_contact_normal_supports_both_shapes() {
+    use gjk::{Support, Triangle};
+    let triangle = Triangle::new(
+        DVec2::new(-0.7684620456589588, 4.065121853004017),
+        DVec2::new(3.9786020392258745, -0.3031051828998814),
+        DVec2::new(2.4165793707358407, 1.1342680414377095),
+    )
+    .unwrap();
+    let collinear = Polytope::new(vec![
+        DVec2::new(14.345163430133974, -3.871381869291866),
+        DVec2::new(21.08512077599884, -5.988856517374966),
+        DVec2::new(-7.672914618730543, 3.045979721518473),
+        DVec2::new(-8.856362749018526, 3.4177805037212856),
+    ])
+    .unwrap();
+    let pose_a = Pose::new(
+        gjk::Rotation2::from_angle(0.9755395432844214),
+        DVec2::new(-24.923676098083785, 14.017278758608192),
+    )
+    .unwrap();
+    let pose_b = Pose::new(
+        gjk::Rotation2::from_angle(-1.738896849400242),
+        DVec2::new(-13.009626206305535, 36.92753870525141),
+    )
+    .unwrap();
+    let c = gjk::contact(&triangle, &pose_a, &collinear, &pose_b, 0.0).unwrap();
+    let n = c.normal;
+    let reach_a = pose_a.transform_point(triangle.support(pose_a.inverse_transform_vector(n)));
+    let reach_b = pose_b.transform_point(collinear.support(pose_b.inverse_transform_vector(-n)));
+    let overlap = reach_a.dot(n) - reach_b.dot(n) - c.depth;
+    assert!(overlap.abs() < 1e-9 * 40.0, "{c:?}: overlap {overlap} along the normal");
+}

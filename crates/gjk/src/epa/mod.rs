@@ -408,9 +408,16 @@ fn answer<V: Vector, E: Expansion<V>>(
         let mut best = (coverage(weights), weights, closest);
         if best.0 < V::Real::ZERO {
             let limit = closest.distance + slack + ties * closest.distance.abs();
-            for facet in
-                polytope.facets().filter(|f| f.distance <= limit && f.index != closest.index)
-            {
+            // Only facets of the same face: parallel up to rounding. When the shapes touch,
+            // other facets through the origin tie at distance 0 too, but their normals need
+            // not support D (a chord from a vertex at the origin); the closest facet's does.
+            let parallel = V::Real::ONE - V::Real::EPSILON.sqrt();
+            let same_face = |f: &Facet<V>| {
+                f.distance <= limit
+                    && f.index != closest.index
+                    && f.normal.dot(closest.normal) >= parallel
+            };
+            for facet in polytope.facets().filter(same_face) {
                 let weights = polytope.barycentric(&facet);
                 let c = coverage(weights);
                 if c > best.0 {
