@@ -94,7 +94,7 @@ impl<V: Vector> Contact<V> {
 /// ```
 /// use gjk::ContactOptions;
 /// let narrow_phase = ContactOptions::<f32> { prediction: 0.02, ..Default::default() };
-/// assert_eq!(narrow_phase.epa.max_iterations, 64);
+/// assert_eq!(narrow_phase.epa.max_iterations, 1024);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ContactOptions<R> {
