@@ -29,6 +29,17 @@
 //! on to a polyhedron on the heap that doubles its room whenever it fills up, so that only the
 //! iteration cap ([`EpaOptions::max_iterations`]) ends it; the 2D polygon keeps its fixed room
 //! (61 support points), which ends the expansion like the cap.
+//!
+//! # Witness points
+//! Every answer satisfies `point_a − point_b = depth × normal` up to rounding, with both points
+//! on the supporting planes of the normal (`settle` has the construction). A converged answer
+//! takes them from the closest facet: the origin's projection `depth × normal` onto it, as the
+//! same barycentric combination of the corners' points of A and of B. When that projection
+//! falls outside the facet (rounding bends the long slivers that flat directions of `D` make,
+//! as along a capsule's core), and when the expansion stopped short (the answer is then the
+//! best upper bound `h_D(n)` along a direction `n`, whose support points of A and B may be any
+//! points of faces across `n`, such as a cylinder's rim), they are chosen again on the faces of
+//! A and B that support `n`.
 
 mod polygon;
 mod polyhedron;
@@ -82,9 +93,11 @@ pub enum EpaTermination {
     Converged,
     /// The iteration cap (or the 2D polygon's capacity) was reached — curved shapes whose
     /// closest directions form a continuum, or a tight tolerance. The answer is the best upper
-    /// bound found: the direction `n` of smallest support value `h_D(n)`, with the support
-    /// points of A and B along it as witness points (on the surfaces; their difference is
-    /// `depth` along `n` plus a small tangential part).
+    /// bound found: the direction `n` of smallest support value `h_D(n)`, so that translating B
+    /// by `depth × n` separates the shapes. The witness points lie on the supporting planes of
+    /// A and B along `n`, `depth × n` apart, on the faces that support `n` where those allow
+    /// it; otherwise (the exact answer's normal differs from `n`, and no pair of points of the
+    /// shapes is exactly `depth × n` apart) each is off its shape by half the remainder.
     IterationCap,
     /// Rounding broke the expansion (the new support point repeats a vertex, a new facet has no
     /// area, or the facets it sees do not form a simple horizon); the answer is the best upper
@@ -108,8 +121,8 @@ pub struct Penetration<V: Vector> {
     pub normal: V,
     /// The deepest point of A's core inside B.
     pub point_a: V,
-    /// The deepest point of B's core inside A: `point_a − point_b = depth × normal` (up to a
-    /// tangential part when the expansion did not converge).
+    /// The deepest point of B's core inside A: `point_a − point_b = depth × normal` (up to
+    /// rounding).
     pub point_b: V,
     /// The number of support points the expansion added.
     pub iterations: u32,
@@ -414,9 +427,10 @@ impl<V: Vector> Run<V> {
         &self,
         polytope: &E,
         termination: EpaTermination,
-        _support: &mut impl FnMut(V) -> Vertex<V>,
+        support: &mut impl FnMut(V) -> Vertex<V>,
     ) -> Penetration<V> {
-        match self.upper {
+        let slack = self.rounding * self.size;
+        let mut p = match self.upper {
             Some((depth, normal, vertex)) if termination != EpaTermination::Converged => {
                 Penetration {
                     depth,
@@ -432,11 +446,127 @@ impl<V: Vector> Run<V> {
                 self.converged.or_else(|| polytope.closest()),
                 self.iterations,
                 termination,
-                self.rounding * self.size,
+                slack,
                 self.limits.tolerance,
             ),
-        }
+        };
+        (p.point_a, p.point_b) = settle(
+            p.depth,
+            p.normal,
+            (p.point_a, p.point_b),
+            support,
+            self.limits.tolerance,
+            slack,
+        );
+        p
     }
+}
+
+/// Witness points `(a, b)` with `a − b = depth × n` up to rounding, from `start`: points of A
+/// and B (or inside them) whose difference `a − b` is close to that.
+///
+/// The remainder `r = a − b − depth n` of the start is rounding when the origin projects into
+/// the answer's facet; both points then move by `r / 2`. It is large in two cases: the answer
+/// is the best upper bound `(h_D(n), n)` of an expansion that stopped short, whose support
+/// points along `n` may be any points of faces across `n` (a cylinder's rim for its base), or
+/// the origin projects outside the closest facet (rounding bends the long slivers that flat
+/// directions of `D` make, as along a capsule's core or a cone's side). The points are then
+/// chosen again on the supporting planes `n·x = h_A(n)` and `n·x = −h_B(−n)`, where
+/// `a − b = depth × n` holds exactly when their tangential parts agree, and the tangential
+/// error to remove lies along `t`, the unit tangential part of `r`:
+/// * the support points along `n` and along `n ± τ t` span A's supporting face along `t` (the
+///   extreme points of a flat face, or for a curved surface points about `τ × radius` either
+///   side of the support point), and likewise B's (B's support along `−(n ± τ t)` lies toward
+///   `∓t`); the tilt `τ = √ε` (the expansion's tolerance) exceeds a converged normal's angle
+///   error;
+/// * on the two polylines through those points, take the points of equal `t`-coordinate `c`:
+///   inside the overlap of the two ranges, the `c` nearest to the middle of the two support
+///   points' coordinates (the least displacement); without overlap (the normal is off by more
+///   than `τ`), the middle of the gap;
+/// * lift both onto their planes: a chord of a curved surface dips below the plane by at most
+///   `τ` times its length (the support inequality at the tilted normal), so the lifted point
+///   lies at most that far outside the shape (`τ² × radius / 2` on a smooth surface);
+/// * keep whichever of the start and the new pair has the smaller remainder, and split it
+///   evenly between the two points: the normal part is `h_D(n) − depth`, zero for an upper
+///   bound and within the tolerance for a converged answer; the tangential part is the gap.
+#[inline]
+fn settle<V: Vector>(
+    depth: V::Real,
+    n: V,
+    (a, b): (V, V),
+    support: &mut impl FnMut(V) -> Vertex<V>,
+    tolerance: V::Real,
+    slack: V::Real,
+) -> (V, V) {
+    let r = a - b - n * depth;
+    let (a, b, r) = if r.length_squared() > slack * slack {
+        rechoose(depth, n, (a, b, r), support, tolerance, slack)
+    } else {
+        (a, b, r)
+    };
+    (a - r * V::Real::HALF, b + r * V::Real::HALF)
+}
+
+/// The points of [`settle`] chosen again on the faces that support `n`, or `start` (with its
+/// remainder `r`) when those do not need a smaller correction.
+#[cold]
+#[inline(never)]
+fn rechoose<V: Vector>(
+    depth: V::Real,
+    n: V,
+    start: (V, V, V),
+    support: &mut impl FnMut(V) -> Vertex<V>,
+    tolerance: V::Real,
+    slack: V::Real,
+) -> (V, V, V) {
+    let r = start.2;
+    let tangential = r - n * n.dot(r);
+    let Some(t) = unit(tangential).filter(|_| tangential.length_squared() > slack * slack) else {
+        return start;
+    };
+    let tilt = tolerance.sqrt();
+    let (along, up, down) = (support(n), support(n + t * tilt), support(n - t * tilt));
+    let (a0, b0) = (along.a, along.a - along.w);
+    let (xa, xb) = (t.dot(a0), t.dot(b0));
+    // A's points toward −t and +t; B's support along −(n ± τt) is extreme toward ∓t.
+    let face_a = [down.a, a0, up.a];
+    let face_b = [up.a - up.w, b0, down.a - down.w];
+    let low = t.dot(face_a[0]).min(xa).max(t.dot(face_b[0]).min(xb));
+    let high = t.dot(face_a[2]).max(xa).min(t.dot(face_b[2]).max(xb));
+    // Where the faces' ranges along t overlap, the coordinate nearest to the middle of the
+    // support points' (the least displacement); otherwise the middle of the gap.
+    let c = if low <= high {
+        ((xa + xb) * V::Real::HALF).max(low).min(high)
+    } else {
+        (low + high) * V::Real::HALF
+    };
+    // Back onto the supporting planes: a chord of a curved surface dips below its plane (by at
+    // most τ times its length, from the support inequality at the tilted normal).
+    let (a1, b1) = (at_coordinate(face_a, t, c), at_coordinate(face_b, t, c));
+    let (a1, b1) = (a1 + n * n.dot(a0 - a1), b1 + n * n.dot(b0 - b1));
+    let r1 = a1 - b1 - n * depth;
+    // Keep the start when it needs the smaller correction (a tilt below the normal's angle
+    // error leaves the faces' ranges apart).
+    if r1.length_squared() < r.length_squared() {
+        (a1, b1, r1)
+    } else {
+        start
+    }
+}
+
+/// The point of the polyline `low → middle → high` (increasing along `t`) whose coordinate
+/// along `t` is `c`, clamped to the ends.
+fn at_coordinate<V: Vector>([low, middle, high]: [V; 3], t: V, c: V::Real) -> V {
+    let x = t.dot(middle);
+    let (from, to) = if c >= x { (middle, high) } else { (low, middle) };
+    let (x0, x1) = (t.dot(from), t.dot(to));
+    let span = x1 - x0;
+    let s = if span > V::Real::ZERO {
+        ((c - x0) / span).max(V::Real::ZERO).min(V::Real::ONE)
+    } else {
+        V::Real::HALF
+    };
+    from + (to - from) * s
 }
 
 /// The penetration described by the polytope's `closest` facet.
