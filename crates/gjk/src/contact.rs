@@ -210,7 +210,9 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
     }
 
     /// The full contact query with options and a warm-start cache (shared with [`Pair::gjk`]:
-    /// pass the same cache every frame for a coherent pair). Allocation-free.
+    /// pass the same cache every frame for a coherent pair). Allocation-free, unless the
+    /// expansion in 3D outgrows its stack storage (more than 68 support points: deep overlaps of
+    /// big hulls, or curved shapes that run to the cap) and moves to the heap.
     ///
     /// ```
     /// use gjk::{Capsule, ContactOptions, Pair, Pose, WarmStart};
