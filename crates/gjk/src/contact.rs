@@ -131,7 +131,7 @@ impl<V: Vector> Contact<V> {
 /// ```
 /// use gjk::ContactOptions;
 /// let narrow_phase = ContactOptions::<f32> { prediction: 0.02, ..Default::default() };
-/// assert_eq!(narrow_phase.epa.max_iterations, 64);
+/// assert_eq!(narrow_phase.epa.max_iterations, 1024);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ContactOptions<R> {
@@ -251,7 +251,9 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
     }
 
     /// The full contact query with options and a warm-start cache (shared with [`Pair::gjk`]:
-    /// pass the same cache every frame for a coherent pair). Allocation-free.
+    /// pass the same cache every frame for a coherent pair). Allocation-free, unless the
+    /// expansion in 3D outgrows its stack storage (more than 68 support points: deep overlaps of
+    /// big hulls, or curved shapes that run to the cap) and moves to the heap.
     ///
     /// ```
     /// use gjk::{Capsule, ContactOptions, Pair, Pose, WarmStart};

@@ -21,10 +21,25 @@
 //! module `start` completes it to a full simplex with support searches, or reports that `D`
 //! itself is flat ([`EpaTermination::Flat`]).
 //!
-//! Storage is a fixed-capacity array on the stack: no allocation, and the polytope size (hence
-//! the work per query) is bounded. Most expansions need a few dozen support points at most, so
-//! the polytope starts small (cheap to set up) and moves into a large one only when it fills
-//! up; running out of room there ends the expansion like the iteration cap.
+//! Storage: most expansions need a few dozen support points at most, so the polytope starts
+//! small, in fixed-capacity arrays on the stack (cheap to set up, no allocation), and moves into
+//! a larger fixed one when it fills up. Big hulls need more: deep in two hulls of hundreds of
+//! vertices, the closest face of `D` is one of thousands of small ones, and the expansion must
+//! refine the polytope down to that face before the bounds meet. In 3D the expansion then moves
+//! on to a polyhedron on the heap that doubles its room whenever it fills up, so that only the
+//! iteration cap ([`EpaOptions::max_iterations`]) ends it; the 2D polygon keeps its fixed room
+//! (61 support points), which ends the expansion like the cap.
+//!
+//! # Witness points
+//! Every answer satisfies `point_a − point_b = depth × normal` up to rounding, with both points
+//! on the supporting planes of the normal (`settle` has the construction). A converged answer
+//! takes them from the closest facet: the origin's projection `depth × normal` onto it, as the
+//! same barycentric combination of the corners' points of A and of B. When that projection
+//! falls outside the facet (rounding bends the long slivers that flat directions of `D` make,
+//! as along a capsule's core), and when the expansion stopped short (the answer is then the
+//! best upper bound `h_D(n)` along a direction `n`, whose support points of A and B may be any
+//! points of faces across `n`, such as a cylinder's rim), they are chosen again on the faces of
+//! A and B that support `n`.
 
 mod polygon;
 mod polyhedron;
@@ -42,7 +57,7 @@ use start::Start;
 /// ```
 /// use gjk::EpaOptions;
 /// let quick = EpaOptions::<f32> { tolerance: 1e-3, ..Default::default() };
-/// assert_eq!(quick.max_iterations, 64);
+/// assert_eq!(quick.max_iterations, 1024);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EpaOptions<R> {
@@ -52,14 +67,22 @@ pub struct EpaOptions<R> {
     /// tolerance saves iterations there.
     pub tolerance: R,
     /// The most support points the expansion may add; it then reports
-    /// [`EpaTermination::IterationCap`] with its best answer. The polytope's storage also caps
-    /// it (61 vertices in 2D, 68 in 3D beyond the starting simplex).
+    /// [`EpaTermination::IterationCap`] with its best answer. The polygon's storage also caps
+    /// it in 2D (61 support points beyond the starting triangle); in 3D the polyhedron grows on
+    /// the heap past 68 (up to 32,764, beyond any sensible cap).
+    ///
+    /// The default, 1024, lets polytopes converge: each iteration adds a new vertex of `D`,
+    /// and deep overlaps of hulls of 1,000–1,500 points need up to about 550 (the figures are in
+    /// docs/benchmarks.md). Curved shapes converge in a few dozen unless the set of closest
+    /// directions is a continuum (a ball centred in a cylinder): they then run to the cap, and
+    /// since each iteration scans the polytope's facets, the cap also bounds that work (about
+    /// the square of the cap in facet reads). Lower it to trade accuracy for time.
     pub max_iterations: u32,
 }
 
 impl<R: Real> Default for EpaOptions<R> {
     fn default() -> Self {
-        Self { tolerance: R::DEFAULT_TOLERANCE, max_iterations: 64 }
+        Self { tolerance: R::DEFAULT_TOLERANCE, max_iterations: 1024 }
     }
 }
 
@@ -68,11 +91,13 @@ impl<R: Real> Default for EpaOptions<R> {
 pub enum EpaTermination {
     /// The bounds of the depth met within tolerance: the answer is accurate.
     Converged,
-    /// The iteration cap (or the polytope's capacity) was reached — typical of curved shapes
-    /// with a tight tolerance. The answer is the best upper bound found: the direction `n` of
-    /// smallest support value `h_D(n)`, with the support points of A and B along it as witness
-    /// points (on the surfaces; their difference is `depth` along `n` plus a small tangential
-    /// part).
+    /// The iteration cap (or the 2D polygon's capacity) was reached — curved shapes whose
+    /// closest directions form a continuum, or a tight tolerance. The answer is the best upper
+    /// bound found: the direction `n` of smallest support value `h_D(n)`, so that translating B
+    /// by `depth × n` separates the shapes. The witness points lie on the supporting planes of
+    /// A and B along `n`, `depth × n` apart, on the faces that support `n` where those allow
+    /// it; otherwise (the exact answer's normal differs from `n`, and no pair of points of the
+    /// shapes is exactly `depth × n` apart) each is off its shape by half the remainder.
     IterationCap,
     /// Rounding broke the expansion (the new support point repeats a vertex, a new facet has no
     /// area, or the facets it sees do not form a simple horizon); the answer is the best upper
@@ -96,8 +121,8 @@ pub struct Penetration<V: Vector> {
     pub normal: V,
     /// The deepest point of A's core inside B.
     pub point_a: V,
-    /// The deepest point of B's core inside A: `point_a − point_b = depth × normal` (up to a
-    /// tangential part when the expansion did not converge).
+    /// The deepest point of B's core inside A: `point_a − point_b = depth × normal` (up to
+    /// rounding).
     pub point_b: V,
     /// The number of support points the expansion added.
     pub iterations: u32,
@@ -140,18 +165,22 @@ pub fn penetration<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         Start::Full { vertices, size } => {
             let limits = Limits { tolerance, max_iterations: options.max_iterations, size };
             if V::DIM == 2 {
-                staged::<V, polygon::Small<V>, polygon::Large<V>>(
+                staged::<V, polygon::Small<V>, polygon::Large<V>, _>(
                     &vertices,
                     size,
                     &mut support,
                     limits,
+                    |run, large, _, support| {
+                        run.finish(large, EpaTermination::IterationCap, support)
+                    },
                 )
             } else {
-                staged::<V, polyhedron::Small<V>, polyhedron::Large<V>>(
+                staged::<V, polyhedron::Small<V>, polyhedron::Large<V>, _>(
                     &vertices,
                     size,
                     &mut support,
                     limits,
+                    on_the_heap,
                 )
             }
         }
@@ -257,30 +286,48 @@ pub(crate) trait Absorb<S> {
     fn absorb(&mut self, small: &S);
 }
 
+/// The closest facet and the support point beyond it that a full polytope had no room for.
+type Pending<V> = (Facet<V>, Vertex<V>);
+
 /// The expansion in a small polytope `S` first, moved into the large `L` if it fills up: the
-/// run continues there with the support point the small one had no room for.
+/// run continues there with the support point the small one had no room for. When `L` fills
+/// up too, `overflow` takes over the run.
 #[inline]
-fn staged<V: Vector, S: Storage<V>, L: Storage<V> + Absorb<S>>(
+fn staged<V: Vector, S: Storage<V>, L: Storage<V> + Absorb<S>, F: FnMut(V) -> Vertex<V>>(
     vertices: &[Vertex<V>; 4],
     size: V::Real,
-    support: &mut impl FnMut(V) -> Vertex<V>,
+    support: &mut F,
     limits: Limits<V::Real>,
+    overflow: impl FnOnce(&mut Run<V>, &L, Pending<V>, &mut F) -> Penetration<V>,
 ) -> Penetration<V> {
     let mut run = Run::new(limits);
     let mut small = S::empty();
     small.start(vertices, size);
-    let (facet, vertex) = match run.expand(&mut small, support, false) {
-        Ok(termination) => return run.finish(&small, termination),
+    let pending = match run.expand(&mut small, support) {
+        Ok(termination) => return run.finish(&small, termination, support),
         Err(pending) => pending,
     };
     let mut large = L::empty();
-    large.absorb(&small);
-    let termination = match large.grow(&facet, vertex) {
-        Ok(()) => run.expand(&mut large, support, true).unwrap_or(EpaTermination::IterationCap),
-        Err(Stuck::Full) => EpaTermination::IterationCap,
-        Err(Stuck::Degenerate) => EpaTermination::Degenerate,
-    };
-    run.finish(&large, termination)
+    match run.take_over(&mut large, &small, pending, support) {
+        Ok(termination) => run.finish(&large, termination, support),
+        Err(pending) => overflow(&mut run, &large, pending, support),
+    }
+}
+
+/// The last stage in 3D: a polyhedron on the heap that grows with the expansion (big hulls,
+/// deep overlaps), so that only the iteration cap ends it. Out of line: few runs get here.
+#[cold]
+#[inline(never)]
+fn on_the_heap<V: Vector, F: FnMut(V) -> Vertex<V>>(
+    run: &mut Run<V>,
+    large: &polyhedron::Large<V>,
+    pending: Pending<V>,
+    support: &mut F,
+) -> Penetration<V> {
+    let mut heap = polyhedron::Heap::<V>::empty();
+    let termination =
+        run.take_over(&mut heap, large, pending, support).unwrap_or(EpaTermination::IterationCap);
+    run.finish(&heap, termination, support)
 }
 
 /// The state of the generic EPA loop (van den Bergen 2001) over a polytope that contains the
@@ -316,16 +363,33 @@ impl<V: Vector> Run<V> {
         }
     }
 
+    /// Continues the run in the empty polytope `next`: a copy of the `full` one, grown by the
+    /// `pending` support point. As [`Run::expand`].
+    #[inline]
+    fn take_over<P, N: Storage<V> + Absorb<P>>(
+        &mut self,
+        next: &mut N,
+        full: &P,
+        (facet, vertex): Pending<V>,
+        support: &mut impl FnMut(V) -> Vertex<V>,
+    ) -> Result<EpaTermination, Pending<V>> {
+        next.absorb(full);
+        match next.grow(&facet, vertex) {
+            Ok(()) => self.expand(next, support),
+            Err(Stuck::Full) => Err((facet, vertex)),
+            Err(Stuck::Degenerate) => Ok(EpaTermination::Degenerate),
+        }
+    }
+
     /// Expands `polytope` until the bounds meet or the loop has to stop. When the polytope is
-    /// full and `last` is false, returns the closest facet and the support point that did not
-    /// fit, for a larger polytope to continue with; otherwise how the expansion ended.
+    /// full, returns the closest facet and the support point that did not fit, for a larger
+    /// polytope to continue with; otherwise how the expansion ended.
     #[inline]
     fn expand<E: Expansion<V>>(
         &mut self,
         polytope: &mut E,
         support: &mut impl FnMut(V) -> Vertex<V>,
-        last: bool,
-    ) -> Result<EpaTermination, (Facet<V>, Vertex<V>)> {
+    ) -> Result<EpaTermination, Pending<V>> {
         loop {
             let Some(facet) = polytope.closest() else {
                 return Ok(EpaTermination::Degenerate);
@@ -355,7 +419,6 @@ impl<V: Vector> Run<V> {
             }
             match polytope.grow(&facet, vertex) {
                 Ok(()) => {}
-                Err(Stuck::Full) if last => return Ok(EpaTermination::IterationCap),
                 Err(Stuck::Full) => return Err((facet, vertex)),
                 Err(Stuck::Degenerate) => return Ok(EpaTermination::Degenerate),
             }
@@ -364,8 +427,14 @@ impl<V: Vector> Run<V> {
 
     /// The answer once the expansion ended with `termination`.
     #[inline]
-    fn finish<E: Expansion<V>>(&self, polytope: &E, termination: EpaTermination) -> Penetration<V> {
-        match self.upper {
+    fn finish<E: Expansion<V>>(
+        &self,
+        polytope: &E,
+        termination: EpaTermination,
+        support: &mut impl FnMut(V) -> Vertex<V>,
+    ) -> Penetration<V> {
+        let slack = self.rounding * self.size;
+        let mut p = match self.upper {
             Some((depth, normal, vertex)) if termination != EpaTermination::Converged => {
                 Penetration {
                     depth,
@@ -381,11 +450,127 @@ impl<V: Vector> Run<V> {
                 self.converged.or_else(|| polytope.closest()),
                 self.iterations,
                 termination,
-                self.rounding * self.size,
+                slack,
                 self.limits.tolerance,
             ),
-        }
+        };
+        (p.point_a, p.point_b) = settle(
+            p.depth,
+            p.normal,
+            (p.point_a, p.point_b),
+            support,
+            self.limits.tolerance,
+            slack,
+        );
+        p
     }
+}
+
+/// Witness points `(a, b)` with `a − b = depth × n` up to rounding, from `start`: points of A
+/// and B (or inside them) whose difference `a − b` is close to that.
+///
+/// The remainder `r = a − b − depth n` of the start is rounding when the origin projects into
+/// the answer's facet; both points then move by `r / 2`. It is large in two cases: the answer
+/// is the best upper bound `(h_D(n), n)` of an expansion that stopped short, whose support
+/// points along `n` may be any points of faces across `n` (a cylinder's rim for its base), or
+/// the origin projects outside the closest facet (rounding bends the long slivers that flat
+/// directions of `D` make, as along a capsule's core or a cone's side). The points are then
+/// chosen again on the supporting planes `n·x = h_A(n)` and `n·x = −h_B(−n)`, where
+/// `a − b = depth × n` holds exactly when their tangential parts agree, and the tangential
+/// error to remove lies along `t`, the unit tangential part of `r`:
+/// * the support points along `n` and along `n ± τ t` span A's supporting face along `t` (the
+///   extreme points of a flat face, or for a curved surface points about `τ × radius` either
+///   side of the support point), and likewise B's (B's support along `−(n ± τ t)` lies toward
+///   `∓t`); the tilt `τ = √ε` (the expansion's tolerance) exceeds a converged normal's angle
+///   error;
+/// * on the two polylines through those points, take the points of equal `t`-coordinate `c`:
+///   inside the overlap of the two ranges, the `c` nearest to the middle of the two support
+///   points' coordinates (the least displacement); without overlap (the normal is off by more
+///   than `τ`), the middle of the gap;
+/// * lift both onto their planes: a chord of a curved surface dips below the plane by at most
+///   `τ` times its length (the support inequality at the tilted normal), so the lifted point
+///   lies at most that far outside the shape (`τ² × radius / 2` on a smooth surface);
+/// * keep whichever of the start and the new pair has the smaller remainder, and split it
+///   evenly between the two points: the normal part is `h_D(n) − depth`, zero for an upper
+///   bound and within the tolerance for a converged answer; the tangential part is the gap.
+#[inline]
+fn settle<V: Vector>(
+    depth: V::Real,
+    n: V,
+    (a, b): (V, V),
+    support: &mut impl FnMut(V) -> Vertex<V>,
+    tolerance: V::Real,
+    slack: V::Real,
+) -> (V, V) {
+    let r = a - b - n * depth;
+    let (a, b, r) = if r.length_squared() > slack * slack {
+        rechoose(depth, n, (a, b, r), support, tolerance, slack)
+    } else {
+        (a, b, r)
+    };
+    (a - r * V::Real::HALF, b + r * V::Real::HALF)
+}
+
+/// The points of [`settle`] chosen again on the faces that support `n`, or `start` (with its
+/// remainder `r`) when those do not need a smaller correction.
+#[cold]
+#[inline(never)]
+fn rechoose<V: Vector>(
+    depth: V::Real,
+    n: V,
+    start: (V, V, V),
+    support: &mut impl FnMut(V) -> Vertex<V>,
+    tolerance: V::Real,
+    slack: V::Real,
+) -> (V, V, V) {
+    let r = start.2;
+    let tangential = r - n * n.dot(r);
+    let Some(t) = unit(tangential).filter(|_| tangential.length_squared() > slack * slack) else {
+        return start;
+    };
+    let tilt = tolerance.sqrt();
+    let (along, up, down) = (support(n), support(n + t * tilt), support(n - t * tilt));
+    let (a0, b0) = (along.a, along.a - along.w);
+    let (xa, xb) = (t.dot(a0), t.dot(b0));
+    // A's points toward −t and +t; B's support along −(n ± τt) is extreme toward ∓t.
+    let face_a = [down.a, a0, up.a];
+    let face_b = [up.a - up.w, b0, down.a - down.w];
+    let low = t.dot(face_a[0]).min(xa).max(t.dot(face_b[0]).min(xb));
+    let high = t.dot(face_a[2]).max(xa).min(t.dot(face_b[2]).max(xb));
+    // Where the faces' ranges along t overlap, the coordinate nearest to the middle of the
+    // support points' (the least displacement); otherwise the middle of the gap.
+    let c = if low <= high {
+        ((xa + xb) * V::Real::HALF).max(low).min(high)
+    } else {
+        (low + high) * V::Real::HALF
+    };
+    // Back onto the supporting planes: a chord of a curved surface dips below its plane (by at
+    // most τ times its length, from the support inequality at the tilted normal).
+    let (a1, b1) = (at_coordinate(face_a, t, c), at_coordinate(face_b, t, c));
+    let (a1, b1) = (a1 + n * n.dot(a0 - a1), b1 + n * n.dot(b0 - b1));
+    let r1 = a1 - b1 - n * depth;
+    // Keep the start when it needs the smaller correction (a tilt below the normal's angle
+    // error leaves the faces' ranges apart).
+    if r1.length_squared() < r.length_squared() {
+        (a1, b1, r1)
+    } else {
+        start
+    }
+}
+
+/// The point of the polyline `low → middle → high` (increasing along `t`) whose coordinate
+/// along `t` is `c`, clamped to the ends.
+fn at_coordinate<V: Vector>([low, middle, high]: [V; 3], t: V, c: V::Real) -> V {
+    let x = t.dot(middle);
+    let (from, to) = if c >= x { (middle, high) } else { (low, middle) };
+    let (x0, x1) = (t.dot(from), t.dot(to));
+    let span = x1 - x0;
+    let s = if span > V::Real::ZERO {
+        ((c - x0) / span).max(V::Real::ZERO).min(V::Real::ONE)
+    } else {
+        V::Real::HALF
+    };
+    from + (to - from) * s
 }
 
 /// The penetration described by the polytope's `closest` facet.
@@ -487,18 +672,26 @@ mod tests {
     use glam::{DVec2, DVec3};
 
     /// EPA on the pair's GJK simplex, in the small polytope `S` moving into `L` when full.
-    fn staged_run<V: Vector, S: Storage<V>, L: Storage<V> + Absorb<S>>(
-        pair: &Pair<'_, V, Ellipsoid<V>, Ellipsoid<V>>,
+    fn staged_run<
+        V: Vector,
+        S: Storage<V>,
+        L: Storage<V> + Absorb<S>,
+        A: Support<V>,
+        B: Support<V>,
+    >(
+        pair: &Pair<'_, V, A, B>,
         simplex: &Simplex<V>,
         options: &EpaOptions<V::Real>,
     ) -> Penetration<V> {
         let mut hints = [0u32; 2];
         let mut support = |dir: V| Vertex::from(pair.support_hinted(dir, &mut hints));
         let start = start::full_simplex(simplex, &mut support, options.tolerance, V::axis(0));
-        let Start::Full { vertices, size } = start else { panic!("two balls are not flat") };
+        let Start::Full { vertices, size } = start else { panic!("the pair is not flat") };
         let limits =
             Limits { tolerance: options.tolerance, max_iterations: options.max_iterations, size };
-        staged::<V, S, L>(&vertices, size, &mut support, limits)
+        staged::<V, S, L, _>(&vertices, size, &mut support, limits, |run, large, _, support| {
+            run.finish(large, EpaTermination::IterationCap, support)
+        })
     }
 
     /// Two overlapping balls (as ellipsoids: round cores, so only EPA answers) at a tight
@@ -513,12 +706,12 @@ mod tests {
         let pair = Pair::new(&a, Pose::IDENTITY, &b, Pose::from_translation(offset).unwrap());
         let gjk = pair.gjk(Goal::Distance, &GjkOptions::default(), &mut WarmStart::default());
         let options = EpaOptions { tolerance: 1e-9, max_iterations: 64 };
-        let moved = staged_run::<DVec3, polyhedron::Small<DVec3>, polyhedron::Large<DVec3>>(
+        let moved = staged_run::<DVec3, polyhedron::Small<DVec3>, polyhedron::Large<DVec3>, _, _>(
             &pair,
             &gjk.simplex,
             &options,
         );
-        let direct = staged_run::<DVec3, polyhedron::Large<DVec3>, polyhedron::Large<DVec3>>(
+        let direct = staged_run::<DVec3, polyhedron::Large<DVec3>, polyhedron::Large<DVec3>, _, _>(
             &pair,
             &gjk.simplex,
             &options,
@@ -532,6 +725,28 @@ mod tests {
         assert!((moved.normal - offset.normalize()).length() < 1e-2, "{moved:?}");
     }
 
+    /// A ball centred in a cylinder (as an ellipsoid: EPA answers) never converges: the radial
+    /// directions are as deep as the axial ones. With a cap of 300 the expansion outgrows the
+    /// large polytope and the heap's first room, and ends exactly as if it had started on the
+    /// heap.
+    #[test]
+    fn a_longer_expansion_moves_onto_the_heap() {
+        let a = crate::Cylinder::new(1.0, 1.0).unwrap();
+        let b = Ellipsoid::new(DVec3::ONE).unwrap();
+        let pair = Pair::new(&a, Pose::IDENTITY, &b, Pose::IDENTITY);
+        let gjk = pair.gjk(Goal::Distance, &GjkOptions::default(), &mut WarmStart::default());
+        let options = EpaOptions { max_iterations: 300, ..Default::default() };
+        let moved = penetration(&pair, &gjk.simplex, &options);
+        let direct = staged_run::<DVec3, polyhedron::Heap<DVec3>, polyhedron::Heap<DVec3>, _, _>(
+            &pair,
+            &gjk.simplex,
+            &options,
+        );
+        assert_eq!(moved, direct);
+        assert_eq!((moved.iterations, moved.termination), (300, EpaTermination::IterationCap));
+        assert!((moved.depth - 2.0).abs() < 1e-12, "{moved:?}");
+    }
+
     /// The same in 2D: two discs need more support points than the small polygon holds.
     #[test]
     fn a_long_expansion_moves_into_the_large_polygon() {
@@ -542,12 +757,12 @@ mod tests {
         let pair = Pair::new(&a, Pose::IDENTITY, &b, pose);
         let gjk = pair.gjk(Goal::Distance, &GjkOptions::default(), &mut WarmStart::default());
         let options = EpaOptions { tolerance: 1e-14, max_iterations: 64 };
-        let moved = staged_run::<DVec2, polygon::Small<DVec2>, polygon::Large<DVec2>>(
+        let moved = staged_run::<DVec2, polygon::Small<DVec2>, polygon::Large<DVec2>, _, _>(
             &pair,
             &gjk.simplex,
             &options,
         );
-        let direct = staged_run::<DVec2, polygon::Large<DVec2>, polygon::Large<DVec2>>(
+        let direct = staged_run::<DVec2, polygon::Large<DVec2>, polygon::Large<DVec2>, _, _>(
             &pair,
             &gjk.simplex,
             &options,

@@ -12,59 +12,177 @@
 //! 3. delete the seen facets and close the hole with a fan of facets from `w` to the horizon
 //!    (a fan facet without area, `w` on a horizon edge's line, also ends the expansion).
 //!
-//! Storage is fixed: a closed triangulated polyhedron with `V` vertices has `2V − 4` facets, and
-//! freed facet slots are reused. The facets are stored field by field (corners, links, normals,
-//! distances in separate arrays): finding the closest facet reads one dense array of distances,
-//! and the arrays start zeroed (a `memset`; the distances infinite), since only slots already
+//! Storage: a closed triangulated polyhedron with `V` vertices has `2V − 4` facets, and freed
+//! facet slots are reused. The facets are stored field by field (corners, links, normals,
+//! distances in separate tables): finding the closest facet reads one dense table of distances,
+//! and the tables start zeroed (a `memset`; the distances infinite), since only slots already
 //! written are ever read.
 //! A step remembers the facets it found visible, so deleting them touches nothing else.
 //!
-//! The capacity is a type parameter: the expansion starts in a small polytope ([`Small`]: most
-//! runs need a couple of dozen vertices, and zeroing the storage is a fair part of a short run)
-//! and moves into a large one ([`Large`]) only when the small one fills up. The move copies the
-//! slots as they are, so the expansion continues exactly as if it had started in the large one.
+//! Where the tables live is a type parameter ([`Layout`]): the expansion starts in a small
+//! polytope of fixed arrays ([`Small`]: most runs need a couple of dozen vertices, and zeroing
+//! the storage is a fair part of a short run), moves into a larger one ([`Large`]) only when
+//! the small one fills up, and from there into vectors on the heap ([`Heap`]) that double when
+//! full (big hulls, deep overlaps). Indices are as narrow as each layout allows (a byte in the
+//! fixed arrays). Each move copies the slots as they are, so the expansion continues exactly
+//! as if it had started in the larger polytope.
+
+use alloc::vec;
+use alloc::vec::Vec;
+use core::ops::IndexMut;
 
 use super::{cross, unit, Absorb, Expansion, Facet, Storage, Stuck, Vertex};
 use crate::math::{Real, Vector};
 
 /// The polytope most expansions fit in: 32 vertices.
-pub(crate) type Small<V> = Polyhedron<V, 32, { 2 * 32 - 4 }>;
+pub(crate) type Small<V> = Polyhedron<V, Fixed<32, { 2 * 32 - 4 }>>;
 /// The polytope an expansion moves into when [`Small`] fills up: 72 vertices (4 to start, then
 /// one per iteration).
-pub(crate) type Large<V> = Polyhedron<V, 72, { 2 * 72 - 4 }>;
+pub(crate) type Large<V> = Polyhedron<V, Fixed<72, { 2 * 72 - 4 }>>;
+/// The polytope an expansion moves into when [`Large`] fills up: on the heap, doubling its
+/// room whenever it fills up, up to [`Growing::LIMIT`] vertices.
+pub(crate) type Heap<V> = Polyhedron<V, Growing>;
 
-/// Facet and vertex indices fit in a byte.
-type Index = u8;
+/// A vertex or facet index, stored as narrow as the layout allows (also the step stamps).
+pub(crate) trait Slot: Copy + PartialEq {
+    const ZERO: Self;
+    /// `i`, which the layout's limits keep in range.
+    fn new(i: usize) -> Self;
+    fn get(self) -> usize;
+}
 
 /// One side of an edge shared by two facets: the facet and the edge's index in it (`0..3`, the
 /// edge from corner `i` to corner `i + 1`), packed as `facet << 2 | edge`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Link(u16);
+pub(crate) trait Link: Copy + PartialEq {
+    const ZERO: Self;
+    fn new(facet: usize, edge: usize) -> Self;
+    fn facet(self) -> usize;
+    fn edge(self) -> usize;
+}
 
-impl Link {
-    #[inline]
-    fn new(facet: usize, edge: usize) -> Self {
-        Self(((facet as u16) << 2) | edge as u16)
+macro_rules! narrow {
+    ($slot:ty, $link:ty) => {
+        impl Slot for $slot {
+            const ZERO: Self = 0;
+            #[inline(always)]
+            fn new(i: usize) -> Self {
+                i as $slot
+            }
+            #[inline(always)]
+            fn get(self) -> usize {
+                usize::from(self)
+            }
+        }
+        impl Link for $link {
+            const ZERO: Self = 0;
+            #[inline(always)]
+            fn new(facet: usize, edge: usize) -> Self {
+                ((facet as $link) << 2) | edge as $link
+            }
+            #[inline(always)]
+            fn facet(self) -> usize {
+                (self >> 2) as usize
+            }
+            #[inline(always)]
+            fn edge(self) -> usize {
+                (self & 3) as usize
+            }
+        }
+    };
+}
+narrow!(u8, u16);
+narrow!(u16, u32);
+
+/// A table of slots: a fixed array, or a vector that can grow.
+pub(crate) trait Table<T: Copy>:
+    IndexMut<usize, Output = T> + AsRef<[T]> + AsMut<[T]>
+{
+    /// Grows the table to `len` slots (new ones set to `fill`); arrays cannot, and keep theirs.
+    fn grow_to(&mut self, len: usize, fill: T);
+}
+
+impl<T: Copy, const N: usize> Table<T> for [T; N] {
+    #[inline(always)]
+    fn grow_to(&mut self, _len: usize, _fill: T) {}
+}
+
+impl<T: Copy> Table<T> for Vec<T> {
+    fn grow_to(&mut self, len: usize, fill: T) {
+        if len > self.len() {
+            self.resize(len, fill);
+        }
     }
-    #[inline]
-    fn facet(self) -> usize {
-        usize::from(self.0 >> 2)
+}
+
+/// Where a polyhedron keeps its slots: the index widths and the tables, per vertex and per
+/// facet (a closed triangulated polyhedron with `V` vertices has `2V − 4` facets).
+pub(crate) trait Layout {
+    type Index: Slot;
+    type Link: Link;
+    type Vertices<T: Copy>: Table<T>;
+    type Facets<T: Copy>: Table<T>;
+    /// The most vertices the tables ever hold (their first size when they cannot grow).
+    const LIMIT: usize;
+    /// A new per-vertex table, every slot `fill`.
+    fn vertices<T: Copy>(fill: T) -> Self::Vertices<T>;
+    /// A new per-facet table, every slot `fill`.
+    fn facets<T: Copy>(fill: T) -> Self::Facets<T>;
+}
+
+/// Arrays of `N` vertices and `F = 2N − 4` facets (on the stack), indices in a byte.
+pub(crate) struct Fixed<const N: usize, const F: usize>;
+
+impl<const N: usize, const F: usize> Layout for Fixed<N, F> {
+    type Index = u8;
+    type Link = u16;
+    type Vertices<T: Copy> = [T; N];
+    type Facets<T: Copy> = [T; F];
+    const LIMIT: usize = N;
+    #[inline(always)]
+    fn vertices<T: Copy>(fill: T) -> [T; N] {
+        // Facet indices fit in the byte, and links (facet << 2) in 16 bits.
+        const { assert!(F == 2 * N - 4 && F < 256 && N < 256) };
+        [fill; N]
     }
-    #[inline]
-    fn edge(self) -> usize {
-        usize::from(self.0 & 3)
+    #[inline(always)]
+    fn facets<T: Copy>(fill: T) -> [T; F] {
+        [fill; F]
+    }
+}
+
+/// Vectors on the heap that double when full, 16-bit indices.
+pub(crate) struct Growing;
+
+impl Growing {
+    /// The first room: twice [`Large`]'s, which it takes over.
+    const START: usize = 144;
+}
+
+impl Layout for Growing {
+    type Index = u16;
+    type Link = u32;
+    type Vertices<T: Copy> = Vec<T>;
+    type Facets<T: Copy> = Vec<T>;
+    /// Facet indices (`2 × LIMIT − 4` facets) and step stamps (one step per vertex) must fit in
+    /// 16 bits. No expansion gets near it: the iteration cap stops it first.
+    const LIMIT: usize = 1 << 15;
+    fn vertices<T: Copy>(fill: T) -> Vec<T> {
+        vec![fill; Self::START]
+    }
+    fn facets<T: Copy>(fill: T) -> Vec<T> {
+        vec![fill; 2 * Self::START - 4]
     }
 }
 
 /// The starting tetrahedron's facets: `[0, 1, 2]` with vertex 3 below it, and the three facets
 /// through vertex 3, all counter-clockwise seen from outside (first corner repeated, as in
 /// [`Polyhedron::corners`]).
-const TETRAHEDRON: [[Index; 4]; 4] = [[0, 1, 2, 0], [0, 3, 1, 0], [0, 2, 3, 0], [1, 3, 2, 1]];
+const TETRAHEDRON: [[u8; 4]; 4] = [[0, 1, 2, 0], [0, 3, 1, 0], [0, 2, 3, 0], [1, 3, 2, 1]];
 
 /// Across each edge of [`TETRAHEDRON`]'s facets: the facet holding that edge reversed, and the
-/// edge's index there.
-const TETRAHEDRON_LINKS: [[Link; 4]; 4] = {
-    let mut links = [[Link(0); 4]; 4];
+/// edge's index there, packed as a 16-bit [`Link`].
+const TETRAHEDRON_LINKS: [[u16; 4]; 4] = {
+    let mut links = [[0; 4]; 4];
     let mut f = 0;
     while f < 4 {
         let mut e = 0;
@@ -75,7 +193,7 @@ const TETRAHEDRON_LINKS: [[Link; 4]; 4] = {
                 let mut k = 0;
                 while k < 3 {
                     if TETRAHEDRON[g][k] == to && TETRAHEDRON[g][(k + 1) % 3] == from {
-                        links[f][e] = Link(((g as u16) << 2) | k as u16);
+                        links[f][e] = ((g as u16) << 2) | k as u16;
                     }
                     k += 1;
                 }
@@ -88,45 +206,46 @@ const TETRAHEDRON_LINKS: [[Link; 4]; 4] = {
     links
 };
 
-/// The polytope, with room for `N` vertices and `F = 2N − 4` facets.
+/// The polytope, with room for `N` vertices and `F = 2N − 4` facets in the tables of layout `L`
+/// (`N` and `F` below).
 ///
 /// The fields are laid out in this order (`repr(C)`) so that the zeroing of a new polytope is a
 /// few `memset`s of under 2 KiB, split by the fields that start non-zero, rather than one large
 /// one (which the C library runs as a `rep stosb`).
 #[repr(C)]
-pub(crate) struct Polyhedron<V: Vector, const N: usize, const F: usize> {
-    vertices: [Vertex<V>; N],
+pub(crate) struct Polyhedron<V: Vector, L: Layout> {
+    vertices: L::Vertices<Vertex<V>>,
     /// How far below a facet's plane a new point still counts as seeing it: a few rounding
     /// units of the polytope's size, so that a point on the plane of a neighbouring facet
     /// (common on boxes, whose support points often lie in the middle of a face of `D`)
     /// replaces that facet instead of making a fan triangle without area.
     slack: V::Real,
     /// Outward unit normals (zero for a triangle without area).
-    normals: [V; F],
+    normals: L::Facets<V>,
     /// The plane's offset `normal · corner`: infinite for free slots and triangles without
     /// area, so that neither is ever closest nor seen.
-    distances: [V::Real; F],
+    distances: L::Facets<V::Real>,
     /// Each facet's vertex indices, counter-clockwise seen from outside, the first repeated
     /// at the end (edge `e` runs from entry `e` to entry `e + 1`).
-    corners: [[Index; 4]; F],
+    corners: L::Facets<[L::Index; 4]>,
     /// Across each facet's edge `i`: the neighbouring facet and the edge's index there (a
     /// fourth, unused entry pads the row, so that any edge index of a link is in bounds).
-    links: [[Link; 4]; F],
+    links: L::Facets<[L::Link; 4]>,
     /// The expansion step that last found each facet visible (0: never; marks of earlier
     /// steps are stale).
-    stamps: [u8; F],
+    stamps: L::Facets<L::Index>,
     /// Free slots among `0..facet_slots`.
-    free: [Index; F],
+    free: L::Facets<L::Index>,
     /// The facets the current step found visible.
-    visible: [Index; F],
+    visible: L::Facets<L::Index>,
     /// The horizon walk's pending edges (a visible facet's side).
-    pending: [Link; F],
+    pending: L::Facets<L::Link>,
     /// The horizon of the current step (a simple cycle, so at most one edge per vertex): the
     /// unseen facets' sides of its edges, and the vertex each edge starts from (edge `i` runs
     /// from `rim[i]` to `rim[i + 1]`, cyclically, and the new facet on it is
     /// `(rim[i], rim[i + 1], w)`); kept here so each step reuses the space.
-    horizon: [Link; N],
-    rim: [Index; N],
+    horizon: L::Vertices<L::Link>,
+    rim: L::Vertices<L::Index>,
     vertex_count: usize,
     /// Slots `0..facet_slots` have been used.
     facet_slots: usize,
@@ -134,10 +253,10 @@ pub(crate) struct Polyhedron<V: Vector, const N: usize, const F: usize> {
     visible_len: usize,
     horizon_len: usize,
     /// The current expansion step (stamps the facets found visible); at most one per vertex.
-    step: u8,
+    step: L::Index,
 }
 
-impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
+impl<V: Vector, L: Layout> Polyhedron<V, L> {
     /// The horizon walk (van den Bergen's "silhouette") from the closest facet `start`, which
     /// `w` sees: depth first over the facets `w` sees, entering each through one edge and
     /// leaving through the other two in order, so that the unseen facets met on the way list
@@ -150,16 +269,17 @@ impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
         // the lists' stores leave those fields alone.
         let (step, slack) = (self.step, self.slack);
         self.stamps[start] = step;
-        self.visible[0] = start as Index;
+        self.visible[0] = L::Index::new(start);
         let mut visible = 1;
         let mut horizon = 0;
         // A stack of edges to cross (the visible facet's side), the next one on top.
-        self.pending[0] = Link::new(start, 2);
-        self.pending[1] = Link::new(start, 1);
-        self.pending[2] = Link::new(start, 0);
+        self.pending[0] = L::Link::new(start, 2);
+        self.pending[1] = L::Link::new(start, 1);
+        self.pending[2] = L::Link::new(start, 0);
+        let (facet_room, vertex_room) = (self.facet_capacity(), self.capacity());
         let mut top = 3;
         // Where the last horizon edge ended: the next one must start there.
-        let mut end = 0;
+        let mut end = L::Index::ZERO;
         while top > 0 {
             top -= 1;
             let here = self.pending[top];
@@ -171,18 +291,18 @@ impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
             if self.normals[g].dot(w) > self.distances[g] - slack {
                 // Seen: mark it and leave through its other two edges, next one first.
                 self.stamps[g] = step;
-                self.visible[visible] = g as Index;
+                self.visible[visible] = L::Index::new(g);
                 visible += 1;
                 let entry = across.edge();
-                if top + 2 > F {
+                if top + 2 > facet_room {
                     return false;
                 }
-                self.pending[top] = Link::new(g, PREV[entry]);
-                self.pending[top + 1] = Link::new(g, NEXT[entry]);
+                self.pending[top] = L::Link::new(g, PREV[entry]);
+                self.pending[top + 1] = L::Link::new(g, NEXT[entry]);
                 top += 2;
             } else {
                 let (s, t) = edge_ends(&self.corners[here.facet()], here.edge());
-                if horizon == N || (horizon > 0 && s != end) {
+                if horizon == vertex_room || (horizon > 0 && s != end) {
                     return false;
                 }
                 self.horizon[horizon] = across;
@@ -197,24 +317,66 @@ impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
         horizon >= 3 && end == self.rim[0]
     }
 
+    /// Room for this many vertices.
+    #[inline(always)]
+    fn capacity(&self) -> usize {
+        self.vertices.as_ref().len()
+    }
+
+    /// Room for this many facets.
+    #[inline(always)]
+    fn facet_capacity(&self) -> usize {
+        self.normals.as_ref().len()
+    }
+
+    /// Doubles the room of a growing layout (up to its limit), keeping every slot; `false`
+    /// when it cannot grow.
+    #[inline]
+    fn enlarge(&mut self) -> bool {
+        let n = self.capacity();
+        let grown = (2 * n).min(L::LIMIT);
+        if grown <= n {
+            return false;
+        }
+        self.enlarge_to(grown);
+        true
+    }
+
+    #[inline(never)]
+    #[cold]
+    fn enlarge_to(&mut self, n: usize) {
+        let f = 2 * n - 4;
+        self.vertices.grow_to(n, Vertex::ZERO);
+        self.horizon.grow_to(n, L::Link::ZERO);
+        self.rim.grow_to(n, L::Index::ZERO);
+        self.normals.grow_to(f, V::ZERO);
+        self.distances.grow_to(f, V::Real::INFINITY);
+        self.corners.grow_to(f, [L::Index::ZERO; 4]);
+        self.links.grow_to(f, [L::Link::ZERO; 4]);
+        self.stamps.grow_to(f, L::Index::ZERO);
+        self.free.grow_to(f, L::Index::ZERO);
+        self.visible.grow_to(f, L::Index::ZERO);
+        self.pending.grow_to(f, L::Link::ZERO);
+    }
+
     /// Replaces the facets the current step found visible by the fan from the new vertex
     /// `apex` (at `w`) to the horizon. `false`, with the polytope left inconsistent, when a
     /// new facet has no area (`w` on a horizon edge's line); the expansion then ends without
     /// reading the polytope again.
     #[inline]
-    fn stitch(&mut self, apex: Index, w: V) -> bool {
+    fn stitch(&mut self, apex: L::Index, w: V) -> bool {
         let mut free = self.free_count;
         for i in 0..self.visible_len {
             let slot = self.visible[i];
-            self.distances[usize::from(slot)] = V::Real::INFINITY;
+            self.distances[slot.get()] = V::Real::INFINITY;
             self.free[free] = slot;
             free += 1;
         }
         // The new facets take the free slots from the top of the list down, then fresh ones.
         let (fresh, n) = (self.facet_slots, self.horizon_len);
-        let slot = |free_list: &[Index; F], i: usize| {
+        let slot = |free_list: &L::Facets<L::Index>, i: usize| {
             if i < free {
-                usize::from(free_list[free - 1 - i])
+                free_list[free - 1 - i].get()
             } else {
                 fresh + i - free
             }
@@ -222,14 +384,14 @@ impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
         // Facet i is (s_i, s_{i+1}, w), cyclically; each horizon vertex is read once, as its
         // offset from w.
         let first = (slot(&self.free, 0), self.rim[0]);
-        let first_offset = self.vertices[usize::from(first.1)].w - w;
+        let first_offset = self.vertices[first.1.get()].w - w;
         let mut before = slot(&self.free, n - 1);
         let (mut here, mut s) = first;
         let mut offset = first_offset;
         for i in 0..n {
             let (after, t, next_offset) = if i + 1 < n {
                 let t = self.rim[i + 1];
-                (slot(&self.free, i + 1), t, self.vertices[usize::from(t)].w - w)
+                (slot(&self.free, i + 1), t, self.vertices[t.get()].w - w)
             } else {
                 (first.0, first.1, first_offset)
             };
@@ -238,10 +400,10 @@ impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
             };
             let h = self.horizon[i];
             self.corners[here] = [s, t, apex, s];
-            self.links[here] = [h, Link::new(after, 2), Link::new(before, 1), Link(0)];
+            self.links[here] = [h, L::Link::new(after, 2), L::Link::new(before, 1), L::Link::ZERO];
             self.normals[here] = normal;
             self.distances[here] = distance;
-            self.links[h.facet()][h.edge()] = Link::new(here, 0);
+            self.links[h.facet()][h.edge()] = L::Link::new(here, 0);
             (before, here, s, offset) = (here, after, t, next_offset);
         }
         self.free_count = free.saturating_sub(n);
@@ -251,7 +413,7 @@ impl<V: Vector, const N: usize, const F: usize> Polyhedron<V, N, F> {
 
     /// How many facet slots are free or freeable without growing past capacity.
     fn room(&self) -> usize {
-        F - self.facet_slots + self.free_count
+        self.facet_capacity() - self.facet_slots + self.free_count
     }
 }
 
@@ -278,7 +440,7 @@ fn fan_plane<V: Vector>(u: V, v: V, w: V) -> Option<(V, V::Real)> {
 
 /// The ends of edge `e` of a triangle with these corners.
 #[inline]
-fn edge_ends(corners: &[Index; 4], e: usize) -> (Index, Index) {
+fn edge_ends<I: Slot>(corners: &[I; 4], e: usize) -> (I, I) {
     (corners[e], corners[(e + 1) & 3])
 }
 
@@ -286,30 +448,29 @@ fn edge_ends(corners: &[Index; 4], e: usize) -> (Index, Index) {
 const NEXT: [usize; 4] = [1, 2, 0, 0];
 const PREV: [usize; 4] = [2, 0, 1, 0];
 
-impl<V: Vector, const N: usize, const F: usize> Storage<V> for Polyhedron<V, N, F> {
+impl<V: Vector, L: Layout> Storage<V> for Polyhedron<V, L> {
     #[inline(always)]
     fn empty() -> Self {
-        const { assert!(F == 2 * N - 4 && F < 256 && N < 256) };
         Self {
-            vertices: [Vertex::ZERO; N],
+            vertices: L::vertices(Vertex::ZERO),
             // Not zero: splits the zeroing (see the struct's docs); set by `start`.
             slack: V::Real::INFINITY,
-            normals: [V::ZERO; F],
-            distances: [V::Real::INFINITY; F],
-            corners: [[0; 4]; F],
-            links: [[Link(0); 4]; F],
-            stamps: [0; F],
-            free: [0; F],
-            visible: [0; F],
-            pending: [Link(0); F],
-            horizon: [Link(0); N],
-            rim: [0; N],
+            normals: L::facets(V::ZERO),
+            distances: L::facets(V::Real::INFINITY),
+            corners: L::facets([L::Index::ZERO; 4]),
+            links: L::facets([L::Link::ZERO; 4]),
+            stamps: L::facets(L::Index::ZERO),
+            free: L::facets(L::Index::ZERO),
+            visible: L::facets(L::Index::ZERO),
+            pending: L::facets(L::Link::ZERO),
+            horizon: L::vertices(L::Link::ZERO),
+            rim: L::vertices(L::Index::ZERO),
             vertex_count: 0,
             facet_slots: 0,
             free_count: 0,
             visible_len: 0,
             horizon_len: 0,
-            step: 0,
+            step: L::Index::ZERO,
         }
     }
 
@@ -320,7 +481,7 @@ impl<V: Vector, const N: usize, const F: usize> Storage<V> for Polyhedron<V, N, 
         let [p0, p1, p2, p3] = *vertices;
         // Orient so that p3 lies below the facet (p0, p1, p2): negative volume.
         let positive = V::tetrahedron_volume6(p0.w, p1.w, p2.w, p3.w) > V::Real::ZERO;
-        self.vertices[..4].copy_from_slice(&if positive {
+        self.vertices.as_mut()[..4].copy_from_slice(&if positive {
             [p0, p2, p1, p3]
         } else {
             [p0, p1, p2, p3]
@@ -339,39 +500,45 @@ impl<V: Vector, const N: usize, const F: usize> Storage<V> for Polyhedron<V, N, 
         ];
         for (slot, plane) in planes.into_iter().enumerate() {
             let (normal, distance) = plane.unwrap_or((V::ZERO, V::Real::INFINITY));
-            self.corners[slot] = TETRAHEDRON[slot];
+            self.corners[slot] = TETRAHEDRON[slot].map(|i| L::Index::new(usize::from(i)));
+            self.links[slot] = TETRAHEDRON_LINKS[slot].map(|l| L::Link::new(l.facet(), l.edge()));
             self.normals[slot] = normal;
             self.distances[slot] = distance;
         }
-        self.links[..4].copy_from_slice(&TETRAHEDRON_LINKS);
         self.facet_slots = 4;
     }
 }
 
-impl<V: Vector, const M: usize, const G: usize, const N: usize, const F: usize>
-    Absorb<Polyhedron<V, M, G>> for Polyhedron<V, N, F>
-{
+impl<V: Vector, S: Layout, L: Layout> Absorb<Polyhedron<V, S>> for Polyhedron<V, L> {
     /// Makes this (empty, larger) polytope a copy of `small`, slot for slot.
-    fn absorb(&mut self, small: &Polyhedron<V, M, G>) {
-        const { assert!(M <= N && G <= F) };
-        self.vertices[..M].copy_from_slice(&small.vertices);
-        self.vertex_count = small.vertex_count;
-        self.corners[..G].copy_from_slice(&small.corners);
-        self.links[..G].copy_from_slice(&small.links);
-        self.normals[..G].copy_from_slice(&small.normals);
-        self.distances[..G].copy_from_slice(&small.distances);
-        self.stamps[..G].copy_from_slice(&small.stamps);
+    fn absorb(&mut self, small: &Polyhedron<V, S>) {
+        while self.capacity() < small.capacity() && self.enlarge() {}
+        debug_assert!(self.capacity() >= small.capacity());
+        let index = |i: S::Index| L::Index::new(i.get());
+        let link = |l: S::Link| L::Link::new(l.facet(), l.edge());
+        let vertices = small.vertex_count;
+        self.vertices.as_mut()[..vertices].copy_from_slice(&small.vertices.as_ref()[..vertices]);
+        self.vertex_count = vertices;
+        for f in 0..small.facet_slots {
+            self.corners[f] = small.corners[f].map(index);
+            self.links[f] = small.links[f].map(link);
+            self.normals[f] = small.normals[f];
+            self.distances[f] = small.distances[f];
+            self.stamps[f] = index(small.stamps[f]);
+        }
+        for i in 0..small.free_count {
+            self.free[i] = index(small.free[i]);
+        }
         self.facet_slots = small.facet_slots;
-        self.free[..G].copy_from_slice(&small.free);
         self.free_count = small.free_count;
-        self.step = small.step;
+        self.step = index(small.step);
         self.slack = small.slack;
     }
 }
 
-impl<V: Vector, const N: usize, const F: usize> Expansion<V> for Polyhedron<V, N, F> {
+impl<V: Vector, L: Layout> Expansion<V> for Polyhedron<V, L> {
     fn closest(&self) -> Option<Facet<V>> {
-        let distances = &self.distances[..self.facet_slots];
+        let distances = &self.distances.as_ref()[..self.facet_slots];
         let index = if distances.len() <= 32 {
             // The first strictly smallest distance.
             let mut best = V::Real::INFINITY;
@@ -421,24 +588,27 @@ impl<V: Vector, const N: usize, const F: usize> Expansion<V> for Polyhedron<V, N
     }
 
     fn has_vertex(&self, w: V) -> bool {
-        self.vertices[..self.vertex_count].iter().any(|v| v.w == w)
+        self.vertices.as_ref()[..self.vertex_count].iter().any(|v| v.w == w)
     }
 
     fn grow(&mut self, facet: &Facet<V>, vertex: Vertex<V>) -> Result<(), Stuck> {
-        if self.vertex_count == N {
+        if self.vertex_count == self.capacity() && !self.enlarge() {
             return Err(Stuck::Full);
         }
-        self.step += 1;
+        self.step = L::Index::new(self.step.get() + 1);
         self.horizon_len = 0;
         self.visible_len = 0;
         // The closest facet is visible by construction (w lies beyond it): start there.
         if !self.walk(facet.index, vertex.w) {
             return Err(Stuck::Degenerate);
         }
-        if self.room() + self.visible_len < self.horizon_len {
-            return Err(Stuck::Full);
+        // Growing keeps the walk's lists.
+        while self.room() + self.visible_len < self.horizon_len {
+            if !self.enlarge() {
+                return Err(Stuck::Full);
+            }
         }
-        let apex = self.vertex_count as Index;
+        let apex = L::Index::new(self.vertex_count);
         self.vertices[self.vertex_count] = vertex;
         self.vertex_count += 1;
         if !self.stitch(apex, vertex.w) {
@@ -448,7 +618,7 @@ impl<V: Vector, const N: usize, const F: usize> Expansion<V> for Polyhedron<V, N
     }
 
     fn facets(&self) -> impl Iterator<Item = Facet<V>> + '_ {
-        self.distances[..self.facet_slots]
+        self.distances.as_ref()[..self.facet_slots]
             .iter()
             .enumerate()
             .filter(|(_, distance)| distance.is_finite())
@@ -458,7 +628,7 @@ impl<V: Vector, const N: usize, const F: usize> Expansion<V> for Polyhedron<V, N
     /// The barycentric coordinates of the origin's projection `x = n d` onto `facet`: ratios
     /// of the sub-triangles' areas along the normal (negative outside).
     fn barycentric(&self, facet: &Facet<V>) -> [V::Real; 3] {
-        let [p, q, r, _] = self.corners[facet.index].map(|i| self.vertices[i as usize].w);
+        let [p, q, r, _] = self.corners[facet.index].map(|i| self.vertices[i.get()].w);
         let n = facet.normal;
         let x = n * facet.distance;
         let total = n.dot(cross(q - p, r - p));
@@ -470,7 +640,7 @@ impl<V: Vector, const N: usize, const F: usize> Expansion<V> for Polyhedron<V, N
     }
 
     fn witnesses(&self, facet: &Facet<V>, barycentric: [V::Real; 3]) -> (V, V) {
-        let [p, q, r, _] = self.corners[facet.index].map(|i| self.vertices[i as usize]);
+        let [p, q, r, _] = self.corners[facet.index].map(|i| self.vertices[i.get()]);
         let weights = barycentric.map(|l| l.max(V::Real::ZERO));
         let sum = weights[0] + weights[1] + weights[2];
         let [l0, l1, l2] = if sum.is_positive() {
