@@ -57,6 +57,7 @@
 use crate::epa::{penetration, EpaOptions, EpaTermination};
 use crate::gjk::{GjkOptions, Goal, Pair, Termination, WarmStart};
 use crate::math::{Pose, Real, Vector};
+use crate::polish::polish;
 use crate::sat::{box_pair, polygon_pair, AxisTest};
 use crate::shape::Support;
 use crate::simplex::Simplex;
@@ -340,7 +341,14 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         gjk_termination: Termination,
         gjk_iterations: u32,
     ) -> ContactResult<V> {
-        let p = penetration(self, simplex, &options.epa);
+        let mut p = penetration(self, simplex, &options.epa);
+        if p.termination == EpaTermination::Converged {
+            // Curved cores: EPA's normal is good to about √ε; Newton's method makes it exact.
+            if let Some(q) = polish(self, p.normal, p.depth) {
+                let (a, b) = q.support.witnesses_apart(q.normal * q.depth);
+                (p.normal, p.depth, p.point_a, p.point_b) = (q.normal, q.depth, a, b);
+            }
+        }
         let mut contact = self.contact_of_cores(p.normal, p.point_a, p.point_b, p.depth);
         contact.status = ContactStatus::Epa(p.termination);
         ContactResult {
@@ -441,7 +449,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
     /// by `core_depth` along `normal` (from A toward B): the margins push the points out to the
     /// surfaces and add to the depth; the result is in world coordinates, with an
     /// [exact](ContactStatus::Exact) status (the EPA path sets its own).
-    #[inline]
+    #[inline(always)]
     fn contact_of_cores(&self, normal: V, core_a: V, core_b: V, core_depth: V::Real) -> Contact<V> {
         let (margin_a, margin_b) = (self.a().margin(), self.b().margin());
         let pose = self.pose_a();

@@ -21,6 +21,7 @@
 
 use crate::epa::cross;
 use crate::math::{along_normal, Pose, Real, Vector};
+use crate::polish::polish;
 use crate::sat::BoxCorners;
 use crate::shape::{closest_on_segments, CorePolygon, Support};
 use crate::simplex::{Reduction, Simplex, SupportPoint};
@@ -328,29 +329,53 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         Some((a, a_in_b, self.b.closest_core_point(a_in_b)?))
     }
 
-    /// [`Pair::projection`] reduced to the cores' distance and the default touching distance,
-    /// for the plain queries (no `Run` to set up).
+    /// [`Pair::projection`] reduced to the cores' distance, for the plain queries (no `Run` to
+    /// set up).
     #[inline]
-    fn projected_distance(&self) -> Option<(V::Real, V::Real)> {
+    fn projected_distance(&self) -> Option<V::Real> {
         // A point core against B: only the gap's length is wanted, which B's frame gives
         // without rotating back.
         if let Some((_, a_in_b, b_local)) = self.point_of_a_on_b() {
-            let gap = (a_in_b - b_local).length();
-            return Some((gap, self.touch(V::Real::DEFAULT_TOLERANCE)));
+            return Some((a_in_b - b_local).length());
         }
-        let (p, touch) = self.projection_with_touch(V::Real::DEFAULT_TOLERANCE)?;
-        Some((p.w.length(), touch))
+        Some(self.projection()?.w.length())
+    }
+
+    /// Whether cores `core_distance` apart touch (within [`Pair::touch`] of the margins) for
+    /// the default tolerance. The pair's size is bounded first without rotating B's centre
+    /// (`|R c|₁ ≤ √d |c|₁`): only a gap inside that bound needs the exact touching distance.
+    #[inline]
+    fn touching(&self, core_distance: V::Real) -> bool {
+        let gap = core_distance - self.margins();
+        if gap <= V::Real::ZERO {
+            return true;
+        }
+        let tolerance = V::Real::DEFAULT_TOLERANCE;
+        let root_dim = V::Real::from_f64(if V::DIM == 2 { 1.5 } else { 1.75 });
+        let offsets = self.relative.translation().abs_sum()
+            + self.a.center().abs_sum()
+            + self.b.center().abs_sum() * root_dim;
+        let bound = touch_distance(tolerance, offsets + self.a.extent() + self.b.extent());
+        gap <= bound && gap <= self.touch(tolerance)
     }
 
     /// The touching distance of the pair for the relative `tolerance`: `(ε + 16 ulp) × size`,
-    /// with `size` the centres' distance plus both cores' [extents](Support::extent). It is
+    /// with `size` the centres' distance (its sum norm, in A's frame: no square root) plus
+    /// both cores' [extents](Support::extent). It is
     /// the pair's own measure, the same whichever path a query takes (GJK, a closed form, the
     /// separating-axis test) and however far the loop got, so that [`Pair::intersects`],
     /// [`Pair::distance`], [`Pair::closest_points`] and [`Pair::contact`] agree on touching.
     #[inline]
     pub(crate) fn touch(&self, tolerance: V::Real) -> V::Real {
-        let centers = self.relative.transform_point(self.b.center()) - self.a.center();
-        touch_distance(tolerance, centers.length() + self.a.extent() + self.b.extent())
+        let centers = (self.a.center(), self.relative.transform_point(self.b.center()));
+        self.touch_between(centers, tolerance)
+    }
+
+    /// [`Pair::touch`] with the centres of A and B (A's frame) at hand.
+    #[inline]
+    fn touch_between(&self, (center_a, center_b): (V, V), tolerance: V::Real) -> V::Real {
+        let size = (center_b - center_a).abs_sum() + self.a.extent() + self.b.extent();
+        touch_distance(tolerance, size)
     }
 
     /// For two box cores ([`Support::core_box`]): the separating-axis test's largest
@@ -419,8 +444,8 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
 
     /// Whether the shapes touch or overlap.
     pub fn intersects(&self) -> bool {
-        if let Some((core_distance, touch)) = self.projected_distance() {
-            return core_distance <= self.margins() + touch;
+        if let Some(core_distance) = self.projected_distance() {
+            return self.touching(core_distance);
         }
         if let Some((gap, touch)) = self.axis_separation() {
             // `gap` bounds the cores' distance from below and is exact when they overlap;
@@ -437,8 +462,8 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     /// The distance between the shapes (0 when they touch or overlap).
     pub fn distance(&self) -> V::Real {
         let margins = self.margins();
-        if let Some((core_distance, touch)) = self.projected_distance() {
-            let intersecting = core_distance <= margins + touch;
+        if let Some(core_distance) = self.projected_distance() {
+            let intersecting = self.touching(core_distance);
             return if intersecting { V::Real::ZERO } else { core_distance - margins };
         }
         // Box cores overlapping by more than the touching distance are answered by the
@@ -515,8 +540,17 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     fn finish(&self, run: Run<V>) -> GjkResult<V> {
         let margins = self.a.margin() + self.b.margin();
         let core_distance = run.v.length();
-        let (core_a, core_b) = run.simplex.witnesses();
-        let direction = if run.contained { None } else { (-run.v).direction() };
+        let (mut core_a, mut core_b) = run.simplex.witnesses();
+        let mut direction = if run.contained { None } else { (-run.v).direction() };
+        let measured = run.goal == Goal::Distance && run.termination != Termination::Contained;
+        if let (Some(n), true) = (direction, measured) {
+            // Curved cores: the duality gap closes with the normal good to about √ε; Newton's
+            // method makes it exact. The distance stays GJK's (already within ε).
+            if let Some(q) = polish(self, n, -core_distance) {
+                (core_a, core_b) = q.support.witnesses_apart(q.normal * -core_distance);
+                direction = Some(q.normal);
+            }
+        }
         let (distance, point_a, point_b, normal) = match direction {
             Some(n) => {
                 let point_a = core_a + n * self.a.margin();
@@ -570,6 +604,7 @@ impl<V: Vector> Run<V> {
         options: &GjkOptions<V::Real>,
     ) -> Self {
         let tolerance = options.effective_tolerance();
+        let centers = (pair.a.center(), pair.relative.transform_point(pair.b.center()));
         Self {
             simplex: Simplex::new(),
             v: V::ZERO,
@@ -580,9 +615,9 @@ impl<V: Vector> Run<V> {
             tolerance,
             max_iterations: options.max_iterations,
             margins: pair.a.margin() + pair.b.margin(),
-            centers: (pair.a.center(), pair.relative.transform_point(pair.b.center())),
+            centers,
             size2: V::Real::ZERO,
-            touch: pair.touch(tolerance),
+            touch: pair.touch_between(centers, tolerance),
         }
     }
 
@@ -615,7 +650,7 @@ impl<V: Vector> Run<V> {
         self.v = self.simplex.reduce();
         self.iterations = 1;
         // Lengths, not squares: a tiny gap's square underflows to 0 (and so would the touch's).
-        self.contained = self.v.length() <= self.touch_distance();
+        self.contained = within(self.v, self.touch_distance());
         self.termination =
             if self.contained { Termination::Contained } else { Termination::Converged };
         true
@@ -723,7 +758,7 @@ impl<V: Vector> Run<V> {
     fn check_after_adding(&mut self, reduction: &Reduction<V>) -> Option<Termination> {
         let vv = reduction.closest.length_squared();
         let touch = self.touch_distance();
-        let end = if reduction.kept == V::DIM + 1 || reduction.closest.length() <= touch {
+        let end = if reduction.kept == V::DIM + 1 || within(reduction.closest, touch) {
             Some(Termination::Contained)
         } else if self.goal == Goal::Intersection && vv.sqrt() <= self.margins + touch {
             Some(Termination::MarginOverlap)
@@ -737,6 +772,18 @@ impl<V: Vector> Run<V> {
         self.v = reduction.closest;
         self.contained = end == Some(Termination::Contained);
         end
+    }
+}
+
+/// Whether `|v| ≤ distance`: by squares (no square root) unless `|v|²` is so small that it
+/// may have underflowed (a gap of 1e-300 squares to 0, which would pass any test).
+#[inline]
+fn within<V: Vector>(v: V, distance: V::Real) -> bool {
+    let vv = v.length_squared();
+    if vv >= V::Real::MIN_POSITIVE / V::Real::EPSILON {
+        vv <= distance * distance
+    } else {
+        v.length() <= distance
     }
 }
 

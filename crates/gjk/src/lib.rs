@@ -71,6 +71,7 @@ pub mod error;
 pub mod gjk;
 pub mod hull;
 pub mod math;
+mod polish;
 mod sat;
 pub mod shape;
 pub mod simplex;

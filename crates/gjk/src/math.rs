@@ -339,6 +339,16 @@ pub trait Vector:
         // Divide by `m`, not multiply by `1/m`, which overflows for a subnormal `m`.
         m * self.map(|x| x / m).length_squared().sqrt()
     }
+    /// The sum of the absolute coordinates (the 1-norm: at least the length, and at most
+    /// `√d` times it, without a square root).
+    #[inline]
+    fn abs_sum(self) -> Self::Real {
+        let mut sum = Self::Real::ZERO;
+        for i in 0..Self::DIM {
+            sum += self.component(i).abs();
+        }
+        sum
+    }
     /// The largest absolute coordinate (the ∞-norm).
     fn max_abs(self) -> Self::Real {
         let mut m = Self::Real::ZERO;
@@ -356,6 +366,7 @@ pub trait Vector:
     ///
     /// Robust to tiny and huge inputs: the vector is first scaled by its largest coordinate,
     /// so its squared length neither underflows nor overflows.
+    #[inline]
     fn direction(self) -> Option<Self> {
         let m = self.max_abs();
         if !m.is_positive() || !self.is_finite() {

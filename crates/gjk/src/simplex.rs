@@ -39,6 +39,15 @@ pub struct SupportPoint<V> {
 }
 
 impl<V: Vector> SupportPoint<V> {
+    /// The points `a` and `b` moved by halves of the same correction so that `a − b` is
+    /// exactly `w` (support points along a normal whose difference has a tangential part:
+    /// the correction is split evenly, so neither point moves more than half of it).
+    #[inline]
+    pub(crate) fn witnesses_apart(&self, w: V) -> (V, V) {
+        let r = (self.a - self.b - w) * V::Real::HALF;
+        (self.a - r, self.b + r)
+    }
+
     /// The support point pair `a`, `b` (both in the query frame), with `b` known locally as
     /// `b_local`.
     #[inline]

@@ -573,3 +573,64 @@ fn touching_contact_normal_supports_both_shapes() {
     let overlap = reach_a.dot(n) - reach_b.dot(n) - c.depth;
     assert!(overlap.abs() < 1e-9 * 40.0, "{c:?}: overlap {overlap} along the normal");
 }
+
+/// Normals of curved shapes must be exact, not just their depths: GJK and EPA stop when their
+/// bounds meet within ε, which on a smooth surface leaves the normal about √ε off (2D ellipse
+/// contacts were 5.7e-6 rad off in f64; f32 normals up to 2e-3). Fixed by polishing the
+/// normal with Newton's method on the support function (module `polish`). Oracle: the signed
+/// depth is the minimum over directions of `h_A(n) + h_B(−n)`, written here from the
+/// ellipses' closed-form support functions and minimised by sampling then golden-section
+/// search. Tolerance: 1e-6 rad in f64 (1e-4 in f32), for overlapping and apart pairs.
+#[test]
+fn ellipse_contact_normals_are_exact() {
+    use gjk::{Ellipsoid, Rotation2};
+    use glam::Vec2;
+    let mut state = 0xe11_1b5e_u64;
+    let mut unit = || {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    };
+    // h(n) of the ellipse with radii r, turned by `angle`, centred at `c`.
+    let support = |r: DVec2, angle: f64, c: DVec2, n: DVec2| {
+        let local = DVec2::from_angle(-angle).rotate(n);
+        c.dot(n) + ((r.x * local.x).powi(2) + (r.y * local.y).powi(2)).sqrt()
+    };
+    for _ in 0..300 {
+        let (ra, rb) =
+            (DVec2::new(0.2 + unit(), 0.2 + unit()), DVec2::new(0.2 + unit(), 0.2 + unit()));
+        let (angle_a, angle_b) = (unit() * 6.0, unit() * 6.0);
+        let offset = DVec2::from_angle(unit() * 6.3) * (unit() * 3.0);
+        let overlap = |theta: f64| {
+            let n = DVec2::from_angle(theta);
+            support(ra, angle_a, DVec2::ZERO, n) + support(rb, angle_b, offset, -n)
+        };
+        let samples = 3600;
+        let step = std::f64::consts::TAU / samples as f64;
+        let start = (0..samples)
+            .map(|i| i as f64 * step)
+            .min_by(|&x, &y| overlap(x).total_cmp(&overlap(y)));
+        let (mut lo, mut hi) = (start.unwrap() - step, start.unwrap() + step);
+        let golden = (5f64.sqrt() - 1.0) / 2.0;
+        for _ in 0..100 {
+            let (x1, x2) = (hi - golden * (hi - lo), lo + golden * (hi - lo));
+            if overlap(x1) < overlap(x2) {
+                hi = x2
+            } else {
+                lo = x1
+            }
+        }
+        let expected = DVec2::from_angle((lo + hi) / 2.0);
+        let (a, b) = (Ellipsoid::new(ra).unwrap(), Ellipsoid::new(rb).unwrap());
+        let pose_a = Pose::new(Rotation2::from_angle(angle_a), DVec2::ZERO).unwrap();
+        let pose_b = Pose::new(Rotation2::from_angle(angle_b), offset).unwrap();
+        let c = gjk::contact(&a, &pose_a, &b, &pose_b, f64::INFINITY).unwrap();
+        let case = format!("radii {ra}, {rb}, angles {angle_a}, {angle_b}, offset {offset}");
+        assert!((c.normal - expected).length() < 1e-6, "{case}: {c:?} vs {expected}");
+
+        let (a, b) = (Ellipsoid::new(ra.as_vec2()).unwrap(), Ellipsoid::new(rb.as_vec2()).unwrap());
+        let pose_a = Pose::new(Rotation2::from_angle(angle_a as f32), Vec2::ZERO).unwrap();
+        let pose_b = Pose::new(Rotation2::from_angle(angle_b as f32), offset.as_vec2()).unwrap();
+        let c = gjk::contact(&a, &pose_a, &b, &pose_b, f32::INFINITY).unwrap();
+        assert!((c.normal.as_dvec2() - expected).length() < 1e-4, "f32 {case}: {c:?}");
+    }
+}

@@ -60,8 +60,8 @@ impl<V: Vector3> Support<V> for Cone<V> {
     #[inline]
     fn extent(&self) -> V::Real {
         // Apex 1.5 h above the centroid, the rim's circle 0.5 h below it.
+        // (The rim's distance bounded by the sum of its legs.)
         let h = self.half_height;
-        let rim = (h * h * V::Real::from_f64(0.25) + self.radius * self.radius).sqrt();
-        (h * V::Real::from_f64(1.5)).max(rim)
+        (h * V::Real::from_f64(1.5)).max(h * V::Real::HALF + self.radius)
     }
 }

@@ -36,7 +36,8 @@ impl<V: Vector> Cuboid<V> {
 impl<V: Vector> Support<V> for Cuboid<V> {
     #[inline]
     fn extent(&self) -> V::Real {
-        self.half_extents.length()
+        // The sum norm bounds the half diagonal without a square root.
+        self.half_extents.abs_sum()
     }
     #[inline]
     fn support(&self, dir: V) -> V {

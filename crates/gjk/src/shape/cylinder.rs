@@ -51,7 +51,8 @@ pub(crate) fn rim_point<V: Vector3>(dir: V, radius: V::Real) -> (V::Real, V::Rea
 impl<V: Vector3> Support<V> for Cylinder<V> {
     #[inline]
     fn extent(&self) -> V::Real {
-        (self.half_height * self.half_height + self.radius * self.radius).sqrt()
+        // The rim's distance, bounded by the sum of its legs.
+        self.half_height + self.radius
     }
     fn support(&self, dir: V) -> V {
         let (x, z) = rim_point(dir, self.radius);

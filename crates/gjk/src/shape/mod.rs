@@ -94,7 +94,8 @@ pub trait Support<V: Vector> {
     }
 
     /// The radius about [`Support::center`] of a ball holding the core (the shape without its
-    /// margin), or an upper bound of it. Touching tolerances are relative to the pair's size,
+    /// margin), or an upper bound of it within a small factor (the built-in shapes bound
+    /// lengths by sum norms, which needs no square root). Touching tolerances are relative to the pair's size,
     /// the centres' distance plus both extents, the same for every query of the pair.
     ///
     /// The default asks the support function along ± each axis: every point `p` of the core

@@ -48,7 +48,8 @@ impl<V: Vector> Support<V> for Segment<V> {
     }
     #[inline]
     fn extent(&self) -> V::Real {
-        (self.b - self.a).length() * V::Real::HALF
+        // The sum norm bounds the length without a square root.
+        (self.b - self.a).abs_sum() * V::Real::HALF
     }
     #[inline]
     fn core_segment(&self) -> Option<[V; 2]> {

@@ -12,15 +12,23 @@ use crate::math::{Real, Vector};
 /// assert_eq!(t.support(Vec2::new(-1.0, 2.0)), Vec2::Y);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Triangle<V> {
+pub struct Triangle<V: Vector> {
     corners: [V; 3],
+    /// The centroid.
+    center: V,
+    /// The farthest corner's distance from the centroid.
+    extent: V::Real,
 }
 
 impl<V: Vector> Triangle<V> {
     /// The triangle `a, b, c` (an error if a coordinate is not finite).
     pub fn new(a: V, b: V, c: V) -> Result<Self, ShapeError> {
         let check = |p| check_point("triangle corner", p);
-        Ok(Self { corners: [check(a)?, check(b)?, check(c)?] })
+        let corners = [check(a)?, check(b)?, check(c)?];
+        let [a, b, c] = corners;
+        let center = (a + b + c) * (V::Real::ONE / V::Real::from_f64(3.0));
+        let extent = corners.iter().fold(V::Real::ZERO, |far, &p| far.max((p - center).length()));
+        Ok(Self { corners, center, extent })
     }
 
     /// The three corners.
@@ -36,12 +44,10 @@ impl<V: Vector> Support<V> for Triangle<V> {
     }
     #[inline]
     fn center(&self) -> V {
-        let [a, b, c] = self.corners;
-        (a + b + c) * (V::Real::ONE / V::Real::from_f64(3.0))
+        self.center
     }
     #[inline]
     fn extent(&self) -> V::Real {
-        let c = self.center();
-        self.corners.iter().fold(V::Real::ZERO, |far, &p| far.max((p - c).length()))
+        self.extent
     }
 }
