@@ -1612,11 +1612,9 @@ const OPEN_FAILURES: &[(&str, u32)] = &[
     ("unit_normals", 2),
 ];
 
-/// The scenes of the issue's defect list (issue 12), through the same invariants: each passes
-/// once its defect is fixed. Ignored while the fixes land; `-- --ignored --nocapture` prints
-/// which still fail.
+/// The scenes of the issue's defect list (issue 12), through the same invariants: each
+/// failed before its fix, and all must keep passing.
 #[test]
-#[ignore = "the known defects of issue 12; run with --ignored to see which still fail"]
 fn issue_examples() {
     let mut rng = Rng::new(12);
     let mut report = Report::default();
