@@ -380,7 +380,9 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         // From A toward B: b − a = −w.
         let normal = (-p.w).direction()?;
         let contact = self.contact_of_cores(normal, p.a, p.b, -core_distance);
-        Some(analytic(contact, prediction + touch, Termination::Converged))
+        let margins = self.a().margin() + self.b().margin();
+        let reach = prediction + touch;
+        Some(analytic(contact, Some(core_distance), margins, reach, Termination::Converged))
     }
 
     /// The answer of the separating-axis test when both cores are boxes
@@ -464,15 +466,18 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
 }
 
 /// The result of a query answered without iterating: one "GJK iteration", no expansion; the
-/// contact kept when it penetrates or its gap is within `reach`: the prediction distance plus
-/// GJK's touching distance, so that shapes [`Pair::intersects`] calls touching have a contact.
+/// contact kept when the cores overlap or are at most `margins + reach` apart (`reach`: the
+/// prediction distance plus GJK's touching distance), compared in the form
+/// [`Pair::intersects`] uses, so that shapes it calls touching have a contact.
 #[inline]
 fn analytic<V: Vector>(
     contact: Contact<V>,
+    core_distance: Option<V::Real>,
+    margins: V::Real,
     reach: V::Real,
     termination: Termination,
 ) -> ContactResult<V> {
-    let kept = contact.depth >= V::Real::ZERO || -contact.depth <= reach;
+    let kept = core_distance.is_none_or(|d| d <= margins + reach);
     ContactResult::unexpanded(kept.then_some(contact), termination, 1)
 }
 
@@ -508,9 +513,8 @@ fn against_point<V: Vector, S: Support<V> + ?Sized>(
     // A length, not a square: a tiny gap's square underflows to 0.
     if gap.length() > touch {
         if let Some(normal) = gap.direction() {
-            let distance = normal.dot(gap);
             return Some(PointAgainst {
-                depth: -distance,
+                depth: -gap.length(),
                 normal,
                 boundary: closest,
                 inside: false,
@@ -558,7 +562,9 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         };
         let contact = self.contact_of_cores(normal, core_a, core_b, hit.depth);
         let termination = if hit.inside { Termination::Contained } else { Termination::Converged };
-        Some(analytic(contact, prediction + hit.touch, termination))
+        let core_distance = (!hit.inside).then_some(-hit.depth);
+        let margins = self.a().margin() + self.b().margin();
+        Some(analytic(contact, core_distance, margins, prediction + hit.touch, termination))
     }
 }
 

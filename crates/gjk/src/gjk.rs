@@ -346,8 +346,9 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     /// (`|R c|₁ ≤ √d |c|₁`): only a gap inside that bound needs the exact touching distance.
     #[inline]
     fn touching(&self, core_distance: V::Real) -> bool {
-        let gap = core_distance - self.margins();
-        if gap <= V::Real::ZERO {
+        // `core_distance ≤ margins + touch`, in that form: the GJK run's test, rounded alike.
+        let margins = self.margins();
+        if core_distance <= margins {
             return true;
         }
         let tolerance = V::Real::DEFAULT_TOLERANCE;
@@ -356,7 +357,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
             + self.a.center().abs_sum()
             + self.b.center().abs_sum() * root_dim;
         let bound = touch_distance(tolerance, offsets + self.a.extent() + self.b.extent());
-        gap <= bound && gap <= self.touch(tolerance)
+        core_distance <= margins + bound && core_distance <= margins + self.touch(tolerance)
     }
 
     /// The touching distance of the pair for the relative `tolerance`: `(ε + 16 ulp) × size`,
@@ -650,7 +651,8 @@ impl<V: Vector> Run<V> {
         self.v = self.simplex.reduce();
         self.iterations = 1;
         // Lengths, not squares: a tiny gap's square underflows to 0 (and so would the touch's).
-        self.contained = within(self.v, self.touch_distance());
+        // A length, as `Pair::touching` compares it (a square would round differently).
+        self.contained = self.v.length() <= self.touch_distance();
         self.termination =
             if self.contained { Termination::Contained } else { Termination::Converged };
         true

@@ -571,6 +571,9 @@ fn render(estimates: &Estimates, tables: &Tables) -> String {
     out
 }
 
+/// The line after which `docs/benchmarks.md` holds sections measured by hand.
+const HAND_MEASURED: &str = "<!-- hand-measured:";
+
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     let target = std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| "target".to_owned());
@@ -589,7 +592,15 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let report = render(&estimates, &tables);
+    let mut report = render(&estimates, &tables);
+    // Sections measured by hand (instruction counts, iteration statistics) follow a marker
+    // in the file; a regenerated report keeps them.
+    if let Ok(previous) = std::fs::read_to_string(&output) {
+        if let Some(at) = previous.find(HAND_MEASURED) {
+            report.push('\n');
+            report.push_str(&previous[at..]);
+        }
+    }
     if let Some(parent) = output.parent().filter(|p| !p.as_os_str().is_empty()) {
         let _ = std::fs::create_dir_all(parent);
     }
