@@ -14,9 +14,11 @@
 //! `g(n + δ) ≈ g(n) + (H − h I) δ` in the tangent plane, with `H` the derivative of `s`
 //! (the radii of curvature of `D`, symmetric). Newton's step solves `(H − h I) δ = −g`; `H` is
 //! measured by finite differences of `s` along the tangent directions (one support call each).
-//! A step is kept only when it lowers `h`: that keeps the answer a valid bound (pushing B by
-//! `h(n) n` separates the shapes whatever `n` is) and stops the polish at once on flat faces
-//! and vertices, where `H` vanishes or jumps and the normal is already exact.
+//! A step is kept only when it shrinks `g` without raising `h` beyond rounding, and the
+//! result only where `g` ends up within `√ε` of the shapes' size: the answer's depth is `h` at
+//! the kept normal, so it stays a valid bound (pushing B by `h(n) n` separates the shapes
+//! whatever `n` is), and flat faces and vertices, where `H` vanishes or jumps and the normal
+//! is already exact, keep the answer they had.
 
 use crate::epa::cross;
 use crate::gjk::Pair;
