@@ -314,7 +314,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         let r = self.gjk(Goal::Distance, &options.gjk, warm);
         let mut result =
             ContactResult::unexpanded(None, r.termination, gjk_iterations + r.iterations);
-        let margins = self.a().margin() + self.b().margin();
+        let margins = self.margins();
         if r.termination != Termination::Contained && r.normal != V::ZERO {
             let depth = margins - r.closest.length();
             // Touching within GJK's tolerance is a contact, as for `intersects`.
@@ -380,7 +380,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         // From A toward B: b − a = −w.
         let normal = (-p.w).direction()?;
         let contact = self.contact_of_cores(normal, p.a, p.b, -core_distance);
-        let margins = self.a().margin() + self.b().margin();
+        let margins = self.margins();
         let reach = prediction + touch;
         Some(analytic(contact, Some(core_distance), margins, reach, Termination::Converged))
     }
@@ -433,7 +433,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
                 // `gap` is a lower bound of the cores' distance. Within GJK's touching
                 // distance (relative to the same size: centres' distance and extents) the
                 // shapes may count as touching: GJK decides.
-                let reach = prediction + self.a().margin() + self.b().margin() + touch();
+                let reach = prediction + self.margins() + touch();
                 if gap <= reach {
                     return None;
                 }
@@ -511,10 +511,11 @@ fn against_point<V: Vector, S: Support<V> + ?Sized>(
     let closest = shape.closest_core_point(p)?;
     let gap = p - closest;
     // A length, not a square: a tiny gap's square underflows to 0.
-    if gap.length() > touch {
+    let distance = gap.length();
+    if distance > touch {
         if let Some(normal) = gap.direction() {
             return Some(PointAgainst {
-                depth: -gap.length(),
+                depth: -distance,
                 normal,
                 boundary: closest,
                 inside: false,
@@ -563,7 +564,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         let contact = self.contact_of_cores(normal, core_a, core_b, hit.depth);
         let termination = if hit.inside { Termination::Contained } else { Termination::Converged };
         let core_distance = (!hit.inside).then_some(-hit.depth);
-        let margins = self.a().margin() + self.b().margin();
+        let margins = self.margins();
         Some(analytic(contact, core_distance, margins, prediction + hit.touch, termination))
     }
 }

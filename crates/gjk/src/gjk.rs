@@ -362,10 +362,10 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
 
     /// The touching distance of the pair for the relative `tolerance`: `(ε + 16 ulp) × size`,
     /// with `size` the centres' distance (its sum norm, in A's frame: no square root) plus
-    /// both cores' [extents](Support::extent). It is
-    /// the pair's own measure, the same whichever path a query takes (GJK, a closed form, the
-    /// separating-axis test) and however far the loop got, so that [`Pair::intersects`],
-    /// [`Pair::distance`], [`Pair::closest_points`] and [`Pair::contact`] agree on touching.
+    /// both cores' [extents](Support::extent). It is the pair's own measure, the same whichever
+    /// path a query takes (GJK, a closed form, the separating-axis test) and however far the
+    /// loop got, so that [`Pair::intersects`], [`Pair::distance`], [`Pair::closest_points`]
+    /// and [`Pair::contact`] agree on touching.
     #[inline]
     pub(crate) fn touch(&self, tolerance: V::Real) -> V::Real {
         let centers = (self.a.center(), self.relative.transform_point(self.b.center()));
@@ -494,7 +494,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
 
     /// The sum of both shapes' margins.
     #[inline]
-    fn margins(&self) -> V::Real {
+    pub(crate) fn margins(&self) -> V::Real {
         self.a.margin() + self.b.margin()
     }
 
@@ -650,8 +650,8 @@ impl<V: Vector> Run<V> {
         self.simplex.push(closest);
         self.v = self.simplex.reduce();
         self.iterations = 1;
-        // Lengths, not squares: a tiny gap's square underflows to 0 (and so would the touch's).
-        // A length, as `Pair::touching` compares it (a square would round differently).
+        // A length, as `Pair::touching` compares it: a square would round differently, and a
+        // tiny gap's square underflows to 0.
         self.contained = self.v.length() <= self.touch_distance();
         self.termination =
             if self.contained { Termination::Contained } else { Termination::Converged };

@@ -95,8 +95,9 @@ pub trait Support<V: Vector> {
 
     /// The radius about [`Support::center`] of a ball holding the core (the shape without its
     /// margin), or an upper bound of it within a small factor (the built-in shapes bound
-    /// lengths by sum norms, which needs no square root). Touching tolerances are relative to the pair's size,
-    /// the centres' distance plus both extents, the same for every query of the pair.
+    /// lengths by sum norms, which need no square root). Touching tolerances are relative to
+    /// the pair's size, the centres' distance plus both extents, the same for every query of
+    /// the pair.
     ///
     /// The default asks the support function along ± each axis: every point `p` of the core
     /// lies within the largest of those support points' distances `m` from the centre in each
@@ -459,6 +460,12 @@ pub(crate) fn check_point<V: Vector>(what: &'static str, p: V) -> Result<V, Shap
     } else {
         Err(ShapeError::NonFinite { what })
     }
+}
+
+/// The largest distance of `points` from `center`: the extent of a shape held by its corners.
+#[inline]
+pub(crate) fn farthest_from<V: Vector>(points: &[V], center: V) -> V::Real {
+    points.iter().fold(V::Real::ZERO, |far, &p| far.max((p - center).length()))
 }
 
 /// The index of the point with the largest dot product with `dir` (the first one on ties).

@@ -2,7 +2,7 @@ use alloc::vec::Vec;
 
 use super::lanes::Lanes;
 use super::outline::Outline;
-use super::{check_point, CoreBoundary, CorePolygon, Support};
+use super::{check_point, farthest_from, CoreBoundary, CorePolygon, Support};
 use crate::error::ShapeError;
 use crate::hull::Hull;
 use crate::math::{Real, Vector};
@@ -71,8 +71,7 @@ impl<V: Vector> Polytope<V> {
         let scan_order = in_input_order(&hull);
         let scan_lanes = Lanes::new(&scan_order);
         let outline = Outline::new(&hull, SCAN_THRESHOLD);
-        let extent =
-            hull.vertices().iter().fold(V::Real::ZERO, |far, &p| far.max((p - center).length()));
+        let extent = farthest_from(hull.vertices(), center);
         Ok(Self { hull, scan_order, scan_lanes, outline, center, extent })
     }
 

@@ -1,4 +1,4 @@
-use super::{argmax_dot, check_point, Support};
+use super::{argmax_dot, check_point, farthest_from, Support};
 use crate::error::ShapeError;
 use crate::math::{Real, Vector};
 
@@ -27,7 +27,7 @@ impl<V: Vector> Triangle<V> {
         let corners = [check(a)?, check(b)?, check(c)?];
         let [a, b, c] = corners;
         let center = (a + b + c) * (V::Real::ONE / V::Real::from_f64(3.0));
-        let extent = corners.iter().fold(V::Real::ZERO, |far, &p| far.max((p - center).length()));
+        let extent = farthest_from(&corners, center);
         Ok(Self { corners, center, extent })
     }
 
