@@ -68,8 +68,9 @@
 
 use crate::contact::ContactOptions;
 use crate::epa::EpaOptions;
-use crate::gjk::{GjkOptions, Pair, WarmStart};
+use crate::gjk::{GjkOptions, WarmStart};
 use crate::math::{Pose, Real, Vector};
+use crate::pair::Pair;
 use crate::shape::{full_support, Support};
 use crate::simplex::{Simplex, SupportPoint};
 

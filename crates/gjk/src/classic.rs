@@ -60,8 +60,9 @@
 
 use alloc::vec::Vec;
 
-use crate::gjk::Pair;
+use crate::geometry::cross;
 use crate::math::{Real, Vector};
+use crate::pair::Pair;
 use crate::shape::{full_support, Support};
 use crate::simplex::SupportPoint;
 
@@ -315,17 +316,6 @@ fn decide<V: Vector>(s: &[SupportPoint<V>]) -> Decision<V> {
 /// can use it without a cross product.
 fn triple<V: Vector>(x: V, y: V, z: V) -> V {
     y * x.dot(z) - x * y.dot(z)
-}
-
-/// The 3D cross product through coordinates (2D vectors are taken in the plane z = 0).
-fn cross<V: Vector>(x: V, y: V) -> V {
-    let c = |i| x.component(i);
-    let d = |i| y.component(i);
-    V::from_components([
-        c(1) * d(2) - c(2) * d(1),
-        c(2) * d(0) - c(0) * d(2),
-        c(0) * d(1) - c(1) * d(0),
-    ])
 }
 
 fn positive<R: Real>(x: R) -> bool {

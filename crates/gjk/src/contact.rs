@@ -5,7 +5,7 @@
 //! 1. **early out** (prediction distance `δ`): a GJK intersection test on A against B inflated by
 //!    `δ` stops at the first separating axis — pairs farther apart than `δ` cost little.
 //!    Skipped, with step 2's loop, when the cores' closest points have a closed form (two
-//!    segment cores, as capsule against capsule: [`Support::core_segment`]) and are apart;
+//!    segment cores, as capsule against capsule: [`Core::Segment`]) and are apart;
 //! 2. **GJK distance** on the cores (warm-started by step 1): if the cores are apart, the answer
 //!    is GJK's: `depth = margins − core distance`, normal and points from the cores' closest
 //!    points pushed out by the margins. Balls, capsules and rounded shapes therefore answer
@@ -14,33 +14,32 @@
 //!    the witness points pushed out along the normal.
 //!
 //! # Point cores: no iteration
-//! When one shape's core is a single point ([`Support::core_point`]: a ball, a point) and the
-//! other shape knows its exact closest core point ([`Support::closest_core_point`]), the query
+//! When one shape's core is a single point ([`Core::Point`]: a ball, a point) and the other
+//! shape's core projects points exactly ([`Core::closest_point`]), the query
 //! is one projection instead of steps 1–2: the gap between the point and its projection gives
 //! the separation, exactly as GJK would. When the point lies in the other core (a ball's centre
-//! inside a box) and that shape knows the way out ([`Support::nearest_core_boundary`]: boxes,
-//! small 2D polygons, balls, points), step 3 is replaced as well: the depth is the margins
+//! inside a box) and that core knows the way out ([`Core::nearest_boundary`]: boxes, small 2D
+//! polygons, points), step 3 is replaced as well: the depth is the margins
 //! plus the point's distance to the nearest boundary of the core, along that boundary's
 //! outward normal. The
 //! point is measured in the other shape's frame, where that answer is exact (a box's face
 //! distance is one subtraction, its normal an axis), and the result rotated to the world. Such
 //! answers report one GJK iteration, `epa: None`, and leave the warm-start cache untouched.
-//! Shapes without `nearest_core_boundary` (segments and capsules: a segment has no interior in
-//! 3D) still run EPA when the point lies on their core. A's point is tried first, then B's.
+//! Segment cores (segments and capsules: a segment has no interior in 3D) still run EPA when the point lies on their core. A's point is tried first, then B's.
 //!
 //! Coincident point cores (ball against ball, the centres equal once seen in B's frame) have
 //! no defined normal; the answer then takes B's local `−x` axis (A's point leaves B's point
-//! core along B's `+x`, see [`Support::nearest_core_boundary`] on [`crate::Ball`]), with the
+//! core along B's `+x`, see [`Core::nearest_boundary`]), with the
 //! sum of the radii as the depth. Centres apart by any representable gap take the normal along
 //! that gap, as GJK would (the touching tolerance is relative to the cores' size, which is the
 //! gap itself for two points).
 //!
 //! # Two boxes, two polygons: the separating-axis test
-//! When both cores are boxes ([`Support::core_box`]: cuboids, rounded cuboids) the query runs
+//! When both cores are boxes ([`Core::Box`]: cuboids, rounded cuboids) the query runs
 //! no GJK and no EPA: the Minkowski difference of two boxes has its face normals among 15 axes
 //! (6 in 2D), so the smallest overlap over them is the exact depth of the cores, and the
 //! touching features give the witness points (module `sat`). The same holds in 2D for two
-//! convex polygons ([`Support::core_polygon`]: small polytopes, rounded ones), or a box and a
+//! convex polygons ([`Core::Polygon`]: small polytopes, rounded ones), or a box and a
 //! polygon, over both polygons' edge normals. Cores apart by more than the
 //! prediction distance plus the margins return no contact at the first separating axis; cores
 //! apart but within reach run the GJK steps above, which measure the gap. Such answers report
@@ -54,12 +53,14 @@
 //! Translating B by `depth × normal` brings the shapes into touching contact: further along
 //! the normal they are apart, less far they overlap.
 
+use crate::dispatch::{Kernel, Query};
 use crate::epa::{penetration, EpaOptions, EpaTermination};
-use crate::gjk::{GjkOptions, Goal, Pair, Termination, WarmStart};
+use crate::gjk::{GjkOptions, Goal, Termination, WarmStart};
 use crate::math::{Pose, Real, Vector};
+use crate::pair::Pair;
 use crate::polish::polish;
-use crate::sat::{box_pair, polygon_pair, AxisTest};
-use crate::shape::Support;
+use crate::sat::{box_pair, polygon_pair, with_polygons, AxisTest};
+use crate::shape::{Core, Support};
 use crate::simplex::Simplex;
 
 /// How two shapes touch, overlap or nearly touch, in world coordinates.
@@ -211,26 +212,10 @@ impl<V: Vector, S: Support<V> + ?Sized> Support<V> for Inflated<'_, S, V::Real> 
     fn extent(&self) -> V::Real {
         self.shape.extent()
     }
-    // The core is the shape's own: its exact projections stay valid.
+    /// The shape's own core: inflating grows the margin only.
     #[inline]
-    fn core_point(&self) -> Option<V> {
-        self.shape.core_point()
-    }
-    #[inline]
-    fn core_segment(&self) -> Option<[V; 2]> {
-        self.shape.core_segment()
-    }
-    #[inline]
-    fn core_box(&self) -> Option<V> {
-        self.shape.core_box()
-    }
-    #[inline]
-    fn core_polygon(&self) -> Option<crate::shape::CorePolygon<'_, V>> {
-        self.shape.core_polygon()
-    }
-    #[inline]
-    fn closest_core_point(&self, p: V) -> Option<V> {
-        self.shape.closest_core_point(p)
+    fn core(&self) -> Core<'_, V> {
+        self.shape.core()
     }
 }
 
@@ -283,19 +268,20 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         // NaN and negative predictions count as 0 (`max` would keep a NaN).
         let prediction =
             if options.prediction > V::Real::ZERO { options.prediction } else { V::Real::ZERO };
-        if let Some(result) = self.point_contact(options, prediction) {
+        let kernel = self.kernel(Query::Contact);
+        let shortcut = match kernel {
+            Kernel::PointOnB { .. } | Kernel::PointOnA { .. } => {
+                self.point_contact(&kernel, options, prediction)
+            }
+            Kernel::Segments(..) => self.projected_contact(&kernel, options, prediction),
+            Kernel::Boxes(a, b) => self.box_contact(a, b, options, prediction),
+            Kernel::Polygons(a, b) => self.polygon_contact(&a, &b, options, prediction),
+            Kernel::Gjk => None,
+        };
+        if let Some(result) = shortcut {
             return result;
         }
         let mut gjk_iterations = 0;
-        if let Some(result) = self.projected_contact(options, prediction) {
-            return result;
-        }
-        if let Some(result) = self.box_contact(options, prediction) {
-            return result;
-        }
-        if let Some(result) = self.polygon_contact(options, prediction) {
-            return result;
-        }
         if prediction.is_finite() {
             let inflated = Inflated { shape: self.b(), extra: prediction };
             let probe = Pair::new(self.a(), Pose::IDENTITY, &inflated, *self.relative_pose());
@@ -363,16 +349,18 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
 
 impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B> {
     /// The answer from one exact projection of the cores (two segment cores, as capsule
-    /// against capsule: [`Support::core_segment`]) when they are apart — GJK's answer without
+    /// against capsule: [`Core::Segment`]) when they are apart — GJK's answer without
     /// its loop or the early-out test; `None` to run the general query (cores touching, or no
     /// projection).
     #[inline]
     fn projected_contact(
         &self,
+        kernel: &Kernel<'_, V>,
         options: &ContactOptions<V::Real>,
         prediction: V::Real,
     ) -> Option<ContactResult<V>> {
-        let (p, touch) = self.projection_with_touch(options.gjk.effective_tolerance())?;
+        let p = self.projection(kernel)?;
+        let touch = self.tolerance(options.gjk.tolerance).distance();
         let core_distance = p.w.length();
         if core_distance <= touch {
             return None;
@@ -385,36 +373,34 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         Some(analytic(contact, Some(core_distance), margins, reach, Termination::Converged))
     }
 
-    /// The answer of the separating-axis test when both cores are boxes
-    /// ([`Support::core_box`]); see [`Pair::axis_contact`].
+    /// The answer of the separating-axis test for two box cores (half extents `a`, `b`); see
+    /// [`Pair::axis_contact`].
     #[inline]
     fn box_contact(
         &self,
+        a: V,
+        b: V,
         options: &ContactOptions<V::Real>,
         prediction: V::Real,
     ) -> Option<ContactResult<V>> {
-        let (a, b) = (self.a().core_box()?, self.b().core_box()?);
         let test = box_pair(a, b, self.relative_pose());
-        let touch = || self.touch(options.gjk.effective_tolerance());
+        let touch = || self.tolerance(options.gjk.tolerance).distance();
         self.axis_contact(test, touch, prediction)
     }
 
-    /// The answer of the separating-axis test when both cores are convex polygons in 2D
-    /// ([`Support::core_polygon`], or a box against a polygon); see [`Pair::axis_contact`].
+    /// The answer of the separating-axis test for two polygon cores in 2D (or a box against a
+    /// polygon); see [`Pair::axis_contact`].
     #[inline]
     fn polygon_contact(
         &self,
+        a: &Core<'_, V>,
+        b: &Core<'_, V>,
         options: &ContactOptions<V::Real>,
         prediction: V::Real,
     ) -> Option<ContactResult<V>> {
-        let tolerance = options.gjk.effective_tolerance();
-        let (test, touch) = self.with_core_polygons(|a, b| {
-            let test = polygon_pair(a, b, self.relative_pose());
-            // The touching distance matters only when the cores are apart.
-            let apart = matches!(test, AxisTest::Apart { .. });
-            (test, if apart { self.touch(tolerance) } else { V::Real::ZERO })
-        })?;
-        self.axis_contact(test, || touch, prediction)
+        let test = with_polygons(a, b, |a, b| polygon_pair(a, b, self.relative_pose()))?;
+        let touch = || self.tolerance(options.gjk.tolerance).distance();
+        self.axis_contact(test, touch, prediction)
     }
 
     /// A separating-axis test's answer as a contact: the exact contact when the cores overlap,
@@ -503,12 +489,8 @@ struct PointAgainst<V: Vector> {
 /// noise (a segment's projection carries the rounding of the segment's length); the core's own
 /// boundary answer decides there.
 #[inline]
-fn against_point<V: Vector, S: Support<V> + ?Sized>(
-    shape: &S,
-    p: V,
-    touch: V::Real,
-) -> Option<PointAgainst<V>> {
-    let closest = shape.closest_core_point(p)?;
+fn against_point<V: Vector>(core: &Core<'_, V>, p: V, touch: V::Real) -> Option<PointAgainst<V>> {
+    let closest = core.closest_point(p)?;
     let gap = p - closest;
     // A length, not a square: a tiny gap's square underflows to 0.
     let distance = gap.length();
@@ -523,7 +505,7 @@ fn against_point<V: Vector, S: Support<V> + ?Sized>(
             });
         }
     }
-    let exit = shape.nearest_core_boundary(p)?;
+    let exit = core.nearest_boundary(p)?;
     Some(PointAgainst {
         depth: exit.depth,
         normal: exit.normal,
@@ -539,27 +521,26 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
     #[inline]
     fn point_contact(
         &self,
+        kernel: &Kernel<'_, V>,
         options: &ContactOptions<V::Real>,
         prediction: V::Real,
     ) -> Option<ContactResult<V>> {
         let rel = self.relative_pose();
-        let touch = self.touch(options.gjk.effective_tolerance());
+        let touch = self.tolerance(options.gjk.tolerance).distance();
         // In A's frame: the normal from A toward B, the cores' witness points, the cores' depth.
-        let (normal, core_a, core_b, hit) = if let Some(found) =
-            self.a().core_point().and_then(|a| {
-                let a_in_b = rel.inverse_transform_point(a);
-                let hit = against_point(self.b(), a_in_b, touch)?;
-                Some((a, hit))
-            }) {
-            // A's point against B, measured in B's frame: B's outward normal points from B
-            // toward A.
-            let (a, hit) = found;
-            (-rel.transform_vector(hit.normal), a, rel.transform_point(hit.boundary), hit)
-        } else {
-            let b_local = self.b().core_point()?;
-            let b = rel.transform_point(b_local);
-            let hit = against_point(self.a(), b, touch)?;
-            (hit.normal, hit.boundary, b, hit)
+        let (normal, core_a, core_b, hit) = match *kernel {
+            Kernel::PointOnB { a, b } => {
+                // A's point against B, measured in B's frame: B's outward normal points from B
+                // toward A.
+                let hit = against_point(&b, rel.inverse_transform_point(a), touch)?;
+                (-rel.transform_vector(hit.normal), a, rel.transform_point(hit.boundary), hit)
+            }
+            Kernel::PointOnA { a, b: b_local } => {
+                let b = rel.transform_point(b_local);
+                let hit = against_point(&a, b, touch)?;
+                (hit.normal, hit.boundary, b, hit)
+            }
+            _ => return None,
         };
         let contact = self.contact_of_cores(normal, core_a, core_b, hit.depth);
         let termination = if hit.inside { Termination::Contained } else { Termination::Converged };

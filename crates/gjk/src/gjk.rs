@@ -19,12 +19,13 @@
 //! shapes even far from the world origin. Shapes with a margin (balls, capsules, rounded shapes)
 //! run on their cores and subtract the margins at the end.
 
-use crate::epa::cross;
-use crate::math::{along_normal, Pose, Real, Vector};
+use crate::dispatch::Query;
+use crate::math::{Pose, Real, Vector};
+pub use crate::pair::Pair;
 use crate::polish::polish;
-use crate::sat::BoxCorners;
-use crate::shape::{closest_on_segments, CorePolygon, Support};
+use crate::shape::Support;
 use crate::simplex::{Reduction, Simplex, SupportPoint};
+use crate::tolerance;
 
 /// Tuning of a query: tolerance and iteration cap.
 ///
@@ -43,19 +44,6 @@ pub struct GjkOptions<R> {
     /// The most support calls a query may make; the query then reports
     /// [`Termination::IterationCap`] with its best answer.
     pub max_iterations: u32,
-}
-
-impl<R: Real> GjkOptions<R> {
-    /// The relative tolerance the queries use: `tolerance`, or machine epsilon when it is not
-    /// positive (or NaN).
-    #[inline]
-    pub(crate) fn effective_tolerance(&self) -> R {
-        if self.tolerance > R::ZERO {
-            self.tolerance
-        } else {
-            R::EPSILON
-        }
-    }
 }
 
 impl<R: Real> Default for GjkOptions<R> {
@@ -202,7 +190,7 @@ pub trait GjkObserver<V: Vector> {
     }
     /// Whether this observer wants to see GJK's iterations. Unwatched queries may answer a
     /// point against a shape with an exact projection instead of iterating (see
-    /// [`Support::core_point`]); watched ones always run the loop.
+    /// [`crate::Core`]); watched ones always run the loop.
     #[inline]
     fn watching(&self) -> bool {
         true
@@ -218,263 +206,45 @@ impl<V: Vector> GjkObserver<V> for () {
     }
 }
 
-/// Two shapes and their poses: the unit every query works on.
-///
-/// ```
-/// use gjk::{Ball, Cuboid, Pair, Pose};
-/// use glam::Vec2;
-/// let ball = Ball::<Vec2>::new(1.0).unwrap();
-/// let boxed = Cuboid::new(Vec2::new(1.0, 1.0)).unwrap();
-/// let pair = Pair::new(&ball, Pose::IDENTITY, &boxed,
-///     Pose::from_translation(Vec2::new(4.0, 0.0)).unwrap());
-/// assert!(!pair.intersects());
-/// assert!((pair.distance() - 2.0).abs() < 1e-5);
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct Pair<'s, V: Vector, A: ?Sized, B: ?Sized> {
-    a: &'s A,
-    b: &'s B,
-    pose_a: Pose<V>,
-    /// B's pose in A's frame.
-    relative: Pose<V>,
-}
-
 impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, A, B> {
-    /// Shape `a` at `pose_a` and shape `b` at `pose_b`.
-    pub fn new(a: &'s A, pose_a: Pose<V>, b: &'s B, pose_b: Pose<V>) -> Self {
-        Self { a, b, pose_a, relative: pose_a.relative(&pose_b) }
-    }
-
-    /// Shape A.
-    pub fn a(&self) -> &'s A {
-        self.a
-    }
-
-    /// Shape B.
-    pub fn b(&self) -> &'s B {
-        self.b
-    }
-
-    /// A's pose: the query frame's place in the world.
-    pub fn pose_a(&self) -> &Pose<V> {
-        &self.pose_a
-    }
-
-    /// B's pose seen from A's frame.
-    pub fn relative_pose(&self) -> &Pose<V> {
-        &self.relative
-    }
-
-    /// The support point of the cores' Minkowski difference `A − B` along `dir`, in A's frame.
-    #[inline]
-    pub fn support(&self, dir: V) -> SupportPoint<V> {
-        self.support_hinted(dir, &mut [0; 2])
-    }
-
-    /// [`Pair::support`] with search hints for A and B (see [`Support::support_hinted`]).
-    #[inline]
-    pub fn support_hinted(&self, dir: V, hints: &mut [u32; 2]) -> SupportPoint<V> {
-        let a = self.a.support_hinted(dir, &mut hints[0]);
-        let dir_b = self.relative.inverse_transform_vector(-dir);
-        let b_local = self.b.support_hinted(dir_b, &mut hints[1]);
-        SupportPoint::new(a, self.relative.transform_point(b_local), b_local)
-    }
-
-    /// The closest points of the cores as one support point pair, when they have a closed
-    /// form: one core a single point and the other shape projecting points exactly (a ball
-    /// against a box: [`Support::core_point`], [`Support::closest_core_point`]), or both cores
-    /// segments (capsule against capsule: [`Support::core_segment`]). `None` leaves the work
-    /// to the GJK loop.
-    #[inline]
-    fn projection(&self) -> Option<SupportPoint<V>> {
-        let rel = &self.relative;
-        if let Some((a, a_in_b, b_local)) = self.point_of_a_on_b() {
-            // The gap is measured in B's frame, where the projection is exact (a face region
-            // leaves its tangent components exactly zero), then rotated: `a − b` in A's frame
-            // would carry the rounding of both poses, large against a small gap.
-            let w = rel.transform_vector(a_in_b - b_local);
-            return Some(SupportPoint { w, a, b: rel.transform_point(b_local), b_local });
-        }
-        if let Some(b_local) = self.b.core_point() {
-            let b = rel.transform_point(b_local);
-            let a = self.a.closest_core_point(b)?;
-            return Some(SupportPoint::new(a, b, b_local));
-        }
-        // Two segment cores (capsules): the closed form of their closest points.
-        let ends_a = self.a.core_segment()?;
-        let ends_b_local = self.b.core_segment()?;
-        let ends_b = ends_b_local.map(|p| rel.transform_point(p));
-        let (s, t) = closest_on_segments(ends_a, ends_b);
-        let on = |[p, q]: [V; 2], u: V::Real| p + (q - p) * u;
-        let mut p = SupportPoint::new(on(ends_a, s), on(ends_b, t), on(ends_b_local, t));
-        let (zero, one) = (V::Real::ZERO, V::Real::ONE);
-        if V::DIM == 3 && s > zero && s < one && t > zero && t < one {
-            // Interior to both segments: the gap runs along n = d₁ × d₂, a direction known to
-            // rounding of the segments' directions, where `a − b` carries the rounding of the
-            // points' coordinates (large against a small gap). Keep only w's part along n.
-            let normal = cross(ends_a[1] - ends_a[0], ends_b[1] - ends_b[0]);
-            if let Some(w) = along_normal(normal, p.w) {
-                p.w = w;
-            }
-        }
-        Some(p)
-    }
-
-    /// A's point core `a`, the same point in B's frame, and B's core point closest to it (B's
-    /// frame), when A's core is a point and B projects exactly.
-    #[inline]
-    fn point_of_a_on_b(&self) -> Option<(V, V, V)> {
-        let a = self.a.core_point()?;
-        let a_in_b = self.relative.inverse_transform_point(a);
-        Some((a, a_in_b, self.b.closest_core_point(a_in_b)?))
-    }
-
-    /// [`Pair::projection`] reduced to the cores' distance, for the plain queries (no `Run` to
-    /// set up).
-    #[inline]
-    fn projected_distance(&self) -> Option<V::Real> {
-        // A point core against B: only the gap's length is wanted, which B's frame gives
-        // without rotating back.
-        if let Some((_, a_in_b, b_local)) = self.point_of_a_on_b() {
-            return Some((a_in_b - b_local).length());
-        }
-        Some(self.projection()?.w.length())
-    }
-
-    /// Whether cores `core_distance` apart touch (within [`Pair::touch`] of the margins) for
-    /// the default tolerance. The pair's size is bounded first without rotating B's centre
-    /// (`|R c|₁ ≤ √d |c|₁`): only a gap inside that bound needs the exact touching distance.
-    #[inline]
-    fn touching(&self, core_distance: V::Real) -> bool {
-        // `core_distance ≤ margins + touch`, in that form: the GJK run's test, rounded alike.
-        let margins = self.margins();
-        if core_distance <= margins {
-            return true;
-        }
-        let tolerance = V::Real::DEFAULT_TOLERANCE;
-        let root_dim = V::Real::from_f64(if V::DIM == 2 { 1.5 } else { 1.75 });
-        let offsets = self.relative.translation().abs_sum()
-            + self.a.center().abs_sum()
-            + self.b.center().abs_sum() * root_dim;
-        let bound = touch_distance(tolerance, offsets + self.a.extent() + self.b.extent());
-        core_distance <= margins + bound && core_distance <= margins + self.touch(tolerance)
-    }
-
-    /// The touching distance of the pair for the relative `tolerance`: `(ε + 16 ulp) × size`,
-    /// with `size` the centres' distance (its sum norm, in A's frame: no square root) plus
-    /// both cores' [extents](Support::extent). It is the pair's own measure, the same whichever
-    /// path a query takes (GJK, a closed form, the separating-axis test) and however far the
-    /// loop got, so that [`Pair::intersects`], [`Pair::distance`], [`Pair::closest_points`]
-    /// and [`Pair::contact`] agree on touching.
-    #[inline]
-    pub(crate) fn touch(&self, tolerance: V::Real) -> V::Real {
-        let centers = (self.a.center(), self.relative.transform_point(self.b.center()));
-        self.touch_between(centers, tolerance)
-    }
-
-    /// [`Pair::touch`] with the centres of A and B (A's frame) at hand.
-    #[inline]
-    fn touch_between(&self, (center_a, center_b): (V, V), tolerance: V::Real) -> V::Real {
-        let size = (center_b - center_a).abs_sum() + self.a.extent() + self.b.extent();
-        touch_distance(tolerance, size)
-    }
-
-    /// For two box cores ([`Support::core_box`]): the separating-axis test's largest
-    /// separation (positive: a lower bound of the cores' distance; otherwise minus their
-    /// penetration depth) and the touching distance for the relative `tolerance`, relative to
-    /// the centres' distance plus the boxes' extents.
-    #[inline]
-    pub(crate) fn box_separation(&self, tolerance: V::Real) -> Option<(V::Real, V::Real)> {
-        let (a, b) = (self.a.core_box()?, self.b.core_box()?);
-        let gap = crate::sat::box_separation(a, b, &self.relative);
-        Some((gap, self.touch(tolerance)))
-    }
-
-    /// For two polygon cores ([`Support::core_polygon`], or a 2D box against a polygon): the
-    /// separating-axis test's answer — a separating edge's separation (positive: a lower bound
-    /// of the cores' distance) or minus the penetration depth — and the touching distance,
-    /// which only matters when they are apart (0 otherwise: its scan of the corners is skipped).
-    #[inline]
-    pub(crate) fn polygon_separation(&self, tolerance: V::Real) -> Option<(V::Real, V::Real)> {
-        self.with_core_polygons(|a, b| {
-            let gap = crate::sat::polygon_separation(a, b, &self.relative);
-            let apart = gap > V::Real::ZERO;
-            (gap, if apart { self.touch(tolerance) } else { V::Real::ZERO })
-        })
-    }
-
-    /// Runs `f` on both shapes' core polygons when each core is a polygon in 2D: a
-    /// well-formed [`Support::core_polygon`] (at least three corners, one normal per edge; a
-    /// user's shape whose answer is not is left to the general path rather than trusted) or a
-    /// box ([`Support::core_box`], its four corners laid out here) — but not two boxes, which
-    /// have their own test. Otherwise `None`.
-    #[inline]
-    pub(crate) fn with_core_polygons<T>(
-        &self,
-        f: impl FnOnce(&CorePolygon<'_, V>, &CorePolygon<'_, V>) -> T,
-    ) -> Option<T> {
-        if V::DIM != 2 {
-            return None;
-        }
-        let (box_a, box_b) = (self.a.core_box(), self.b.core_box());
-        if box_a.is_some() && box_b.is_some() {
-            return None;
-        }
-        let well_formed =
-            |p: &CorePolygon<'_, V>| p.vertices.len() >= 3 && p.normals.len() == p.vertices.len();
-        let (corners_a, corners_b) = (box_a.map(BoxCorners::new), box_b.map(BoxCorners::new));
-        let a = match &corners_a {
-            Some(corners) => corners.polygon(),
-            None => self.a.core_polygon().filter(well_formed)?,
-        };
-        let b = match &corners_b {
-            Some(corners) => corners.polygon(),
-            None => self.b.core_polygon().filter(well_formed)?,
-        };
-        Some(f(&a, &b))
-    }
-
-    /// [`Pair::projection`] with the pair's touching distance for the relative `tolerance`.
-    #[inline]
-    pub(crate) fn projection_with_touch(
-        &self,
-        tolerance: V::Real,
-    ) -> Option<(SupportPoint<V>, V::Real)> {
-        Some((self.projection()?, self.touch(tolerance)))
-    }
-
     /// Whether the shapes touch or overlap.
     pub fn intersects(&self) -> bool {
-        if let Some(core_distance) = self.projected_distance() {
+        let kernel = self.kernel(Query::Intersects);
+        if let Some(core_distance) = self.projected_distance(&kernel) {
             return self.touching(core_distance);
         }
-        if let Some((gap, touch)) = self.axis_separation() {
+        if let Some(gap) = self.axis_gap(&kernel) {
             // `gap` bounds the cores' distance from below and is exact when they overlap;
             // in between (apart, but possibly within the margins) GJK decides.
-            if gap <= V::Real::ZERO || gap > self.margins() + touch {
-                return gap <= V::Real::ZERO;
+            if gap <= V::Real::ZERO {
+                return true;
+            }
+            let rule = self.tolerance(V::Real::DEFAULT_TOLERANCE);
+            if gap > self.margins() + rule.distance() {
+                return false;
             }
         }
         // Only the verdict is wanted: skip the witnesses, normal, world transforms and cache
-        // store of a full result (a fifth of a box–box query, measured with callgrind).
+        // store of a full result.
         self.run_cold(Goal::Intersection).intersecting(self.margins())
     }
 
     /// The distance between the shapes (0 when they touch or overlap).
     pub fn distance(&self) -> V::Real {
         let margins = self.margins();
-        if let Some(core_distance) = self.projected_distance() {
+        let kernel = self.kernel(Query::Distance);
+        if let Some(core_distance) = self.projected_distance(&kernel) {
             let intersecting = self.touching(core_distance);
             return if intersecting { V::Real::ZERO } else { core_distance - margins };
         }
         // Box cores overlapping by more than the touching distance are answered by the
         // separating-axis test, which costs less than GJK's run to a simplex around the origin
         // (GJK would answer 0 too). Apart or barely touching, GJK measures, so that this agrees
-        // with `gjk(Goal::Distance)` to the bit. (For polygons the test costs more than it
-        // saves: measured 2175 against 2490 instructions per octagon pair.)
-        let tolerance = V::Real::DEFAULT_TOLERANCE;
-        if self.box_separation(tolerance).is_some_and(|(gap, touch)| gap < -touch) {
-            return V::Real::ZERO;
+        // with `gjk(Goal::Distance)` to the bit.
+        if let Some(gap) = self.axis_gap(&kernel) {
+            if gap < -self.tolerance(V::Real::DEFAULT_TOLERANCE).distance() {
+                return V::Real::ZERO;
+            }
         }
         let run = self.run_cold(Goal::Distance);
         if run.intersecting(margins) {
@@ -482,20 +252,6 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         } else {
             (run.v.length() - margins).max(V::Real::ZERO)
         }
-    }
-
-    /// The separating-axis test's largest separation and touching distance, when both cores
-    /// are boxes or both are small polygons (see [`Pair::box_separation`]).
-    #[inline]
-    fn axis_separation(&self) -> Option<(V::Real, V::Real)> {
-        let tolerance = V::Real::DEFAULT_TOLERANCE;
-        self.box_separation(tolerance).or_else(|| self.polygon_separation(tolerance))
-    }
-
-    /// The sum of both shapes' margins.
-    #[inline]
-    pub(crate) fn margins(&self) -> V::Real {
-        self.a.margin() + self.b.margin()
     }
 
     /// A cold run with default options, without building a public result.
@@ -604,7 +360,7 @@ impl<V: Vector> Run<V> {
         goal: Goal,
         options: &GjkOptions<V::Real>,
     ) -> Self {
-        let tolerance = options.effective_tolerance();
+        let tolerance = tolerance::effective(options.tolerance);
         let centers = (pair.a.center(), pair.relative.transform_point(pair.b.center()));
         Self {
             simplex: Simplex::new(),
@@ -618,7 +374,7 @@ impl<V: Vector> Run<V> {
             margins: pair.a.margin() + pair.b.margin(),
             centers,
             size2: V::Real::ZERO,
-            touch: pair.touch_between(centers, tolerance),
+            touch: pair.tolerance_between(centers, tolerance).distance(),
         }
     }
 
@@ -643,7 +399,7 @@ impl<V: Vector> Run<V> {
         &mut self,
         pair: &Pair<'_, V, A, B>,
     ) -> bool {
-        let Some(closest) = pair.projection() else {
+        let Some(closest) = pair.projection(&pair.kernel(Query::ClosestPoints)) else {
             return false;
         };
         self.see(&closest);
@@ -787,13 +543,6 @@ fn within<V: Vector>(v: V, distance: V::Real) -> bool {
     } else {
         v.length() <= distance
     }
-}
-
-/// The touching tolerance (a distance) for a relative tolerance and a size: `ε × size` plus a
-/// few rounding units of the size.
-#[inline]
-fn touch_distance<R: Real>(tolerance: R, size: R) -> R {
-    (tolerance + R::from_f64(16.0) * R::EPSILON) * size
 }
 
 /// The answer of [`closest_points`]: either the shapes are apart, and how, or they intersect.

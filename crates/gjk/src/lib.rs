@@ -66,17 +66,21 @@ extern crate alloc;
 pub mod cast;
 pub mod classic;
 pub mod contact;
+mod dispatch;
 pub mod epa;
 pub mod error;
+mod geometry;
 pub mod gjk;
 pub mod hull;
 pub mod math;
+mod pair;
 mod polish;
 mod sat;
 pub mod shape;
 pub mod simplex;
 #[cfg(test)]
 mod test_rng;
+mod tolerance;
 pub mod trace;
 
 pub use crate::cast::{
@@ -93,8 +97,9 @@ pub use crate::gjk::{
 pub use crate::hull::Hull;
 pub use crate::math::{Pose, Real, Rotation, Rotation2, Vector, Vector3};
 pub use crate::shape::{
-    full_support, Ball, Capsule, Cone, CoreBoundary, CorePolygon, Cuboid, Cylinder, Ellipsoid,
-    MinkowskiSum, Point, Polytope, Posed, Rounded, Segment, Support, Triangle,
+    full_support, Ball, Capsule, Cone, Core, CoreBoundary, CorePolygon, Cuboid, Cylinder,
+    Ellipsoid, MinkowskiSum, Point, Polytope, Posed, Rounded, Segment, Support, Triangle,
 };
 pub use crate::simplex::{Simplex, SupportPoint};
+pub use crate::tolerance::Tolerance;
 pub use crate::trace::{GjkIteration, Trace, TraceEvent};

@@ -385,31 +385,6 @@ pub trait Vector3: Vector {
     fn cross(self, other: Self) -> Self;
 }
 
-/// The component of `w` along `normal`: `n (n·w) / (n·n)`, the foot of the perpendicular from
-/// the origin to the line or plane through `w` with that normal. `None` for a zero normal.
-///
-/// One division in the common case; when `n·n` would underflow or overflow (coordinates beyond
-/// about 1e±9 in `f32`, 1e±77 in `f64`), the normal is first scaled to unit length.
-#[inline]
-pub(crate) fn along_normal<V: Vector>(normal: V, w: V) -> Option<V> {
-    let nn = normal.length_squared();
-    if nn >= V::Real::MIN_POSITIVE / V::Real::EPSILON && nn.is_finite() {
-        let v = normal * (normal.dot(w) / nn);
-        if v.is_finite() {
-            return Some(v);
-        }
-    }
-    let n = normal.direction()?;
-    let v = n * n.dot(w);
-    v.is_finite().then_some(v)
-}
-
-/// Twice the signed area of the 2D triangle `a, b, c` (positive when counter-clockwise).
-#[inline]
-pub(crate) fn twice_signed_area<R: Real>(a: [R; 2], b: [R; 2], c: [R; 2]) -> R {
-    (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-}
-
 macro_rules! impl_vector2 {
     ($v:ident, $r:ident) => {
         impl Vector for $v {
@@ -673,6 +648,25 @@ macro_rules! impl_pose2 {
 }
 impl_pose2!(Vec2, f32);
 impl_pose2!(DVec2, f64);
+
+/// The component of `w` along `normal`: `n (n·w) / (n·n)`, the foot of the perpendicular from
+/// the origin to the line or plane through `w` with that normal. `None` for a zero normal.
+///
+/// One division in the common case; when `n·n` would underflow or overflow (coordinates beyond
+/// about 1e±9 in `f32`, 1e±77 in `f64`), the normal is first scaled to unit length.
+#[inline]
+pub(crate) fn along_normal<V: Vector>(normal: V, w: V) -> Option<V> {
+    let nn = normal.length_squared();
+    if nn >= V::Real::MIN_POSITIVE / V::Real::EPSILON && nn.is_finite() {
+        let v = normal * (normal.dot(w) / nn);
+        if v.is_finite() {
+            return Some(v);
+        }
+    }
+    let n = normal.direction()?;
+    let v = n * n.dot(w);
+    v.is_finite().then_some(v)
+}
 
 #[cfg(test)]
 mod tests {

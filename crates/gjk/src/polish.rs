@@ -20,9 +20,9 @@
 //! whatever `n` is), and flat faces and vertices, where `H` vanishes or jumps and the normal
 //! is already exact, keep the answer they had.
 
-use crate::epa::cross;
-use crate::gjk::Pair;
+use crate::geometry::cross;
 use crate::math::{Real, Vector};
+use crate::pair::Pair;
 use crate::shape::Support;
 use crate::simplex::SupportPoint;
 

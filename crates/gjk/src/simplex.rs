@@ -22,7 +22,8 @@
 //! decision here is a sign comparison of one well-scaled determinant, and degenerate simplices
 //! (zero area or volume) simply fall through to their facets.
 
-use crate::math::{along_normal, twice_signed_area, Real, TriangleProjection, Vector};
+use crate::geometry::{edge_normal_2d, twice_signed_area};
+use crate::math::{along_normal, Real, TriangleProjection, Vector};
 
 /// One vertex of the simplex: a point `w = a − b` of the Minkowski difference, with the support
 /// points of A and B that produced it.
@@ -286,11 +287,6 @@ fn triangle_normal_if_better<V: Vector>(
     let noise = V::Real::from_f64(1e6) * V::Real::EPSILON * coordinates;
     let height = n.length() / longest;
     (height > distance && height > noise).then_some(n)
-}
-/// The normal of the 2D edge `a b` (rotated +90°).
-fn edge_normal_2d<V: Vector>(a: V, b: V) -> V {
-    let e = b - a;
-    V::from_components([-e.component(1), e.component(0), V::Real::ZERO])
 }
 
 /// The single vertex `i`.

@@ -13,9 +13,9 @@ mod common;
 
 use common::SupportOnly;
 use gjk::{
-    contact, distance, intersects, Ball, Capsule, Contact, ContactOptions, Cuboid, EpaTermination,
-    Pair, Point, Polytope, Pose, Real, Rounded, Segment, Support, Termination, Triangle, Vector,
-    WarmStart,
+    contact, distance, intersects, Ball, Capsule, Contact, ContactOptions, Core, Cuboid,
+    EpaTermination, Pair, Point, Polytope, Pose, Real, Rounded, Segment, Support, Termination,
+    Triangle, Vector, WarmStart,
 };
 use glam::{DQuat, DVec2, DVec3, Vec2, Vec3};
 
@@ -221,7 +221,8 @@ fn check_polytopes<V: Space>(
     let shape_b = Polytope::new(b.to_vec()).unwrap();
     // Small polygons in 2D take the separating-axis test (no expansion); the same polygons
     // behind support queries only still run GJK and EPA, checked against the same oracle.
-    let polygons = shape_a.core_polygon().is_some() && shape_b.core_polygon().is_some();
+    let polygon = |s: &Polytope<V>| matches!(s.core(), Core::Polygon(_));
+    let polygons = polygon(&shape_a) && polygon(&shape_b);
     if polygons {
         let (general_a, general_b) = (SupportOnly(&shape_a), SupportOnly(&shape_b));
         let general = Polyhedra { a: (&general_a, a, pose_a), b: (&general_b, b, pose_b) };

@@ -1,5 +1,5 @@
 //! Contact of a point core (ball, point) deep inside a box, answered without EPA
-//! ([`gjk::Support::nearest_core_boundary`]), against closed forms.
+//! ([`gjk::Core::nearest_boundary`]), against closed forms.
 //!
 //! The oracle, in f64 from the poses the library actually holds: with `c` the ball's centre
 //! in the box's frame and `h` the half extents, the penetration depth of a ball of radius `r`
@@ -19,8 +19,8 @@ mod common;
 
 use common::{from_d, to_d, to_local, to_world, Rng, TestVector};
 use gjk::{
-    contact, intersects, Ball, Capsule, Contact, ContactOptions, Cuboid, EpaTermination, Pair,
-    Point, Polytope, Pose, Posed, Real, Rounded, Support, Termination, WarmStart,
+    contact, intersects, Ball, Capsule, Contact, ContactOptions, Core, Cuboid, EpaTermination,
+    Pair, Point, Polytope, Pose, Posed, Real, Rounded, Support, Termination, WarmStart,
 };
 use glam::{DVec2, DVec3, Vec2, Vec3};
 
@@ -330,7 +330,7 @@ fn analytic_depths_agree_with_epa_on_the_same_box_as_a_polytope() {
 fn cuboid_nearest_boundary_breaks_ties_to_the_lowest_axis_then_plus() {
     let cube = Cuboid::new(DVec3::ONE).unwrap();
     let exit = |p: DVec3| {
-        let e = cube.nearest_core_boundary(p).unwrap();
+        let e = cube.core().nearest_boundary(p).unwrap();
         (e.point, e.normal, e.depth)
     };
     assert_eq!(exit(DVec3::ZERO), (DVec3::X, DVec3::X, 1.0));
@@ -348,28 +348,30 @@ fn cuboid_nearest_boundary_breaks_ties_to_the_lowest_axis_then_plus() {
     assert_eq!(exit(DVec3::new(1.5, 1.25, 0.0)), (DVec3::new(1.0, 1.25, 0.0), DVec3::X, -0.5));
     // A flat box: the flat axis is at depth 0.
     let flat = Cuboid::new(DVec2::new(1.0, 0.0)).unwrap();
-    let e = flat.nearest_core_boundary(DVec2::new(0.5, 0.0)).unwrap();
+    let e = flat.core().nearest_boundary(DVec2::new(0.5, 0.0)).unwrap();
     assert_eq!((e.point, e.normal, e.depth), (DVec2::new(0.5, 0.0), DVec2::Y, 0.0));
 }
 
 #[test]
-fn wrappers_forward_the_nearest_boundary() {
+fn wrappers_forward_the_core() {
     let cube = Cuboid::new(Vec3::ONE).unwrap();
     let turn = glam::Quat::from_rotation_z(core::f32::consts::FRAC_PI_2);
+    // A turned and moved box is no longer the axis-aligned box of its frame: general.
     let posed = Posed::new(cube, Pose::new(turn, Vec3::new(10.0, 0.0, 0.0)).unwrap());
-    // (10.75, 0, 0) is 0.25 inside the posed cube's local −y face … turned to +x.
-    let e = posed.nearest_core_boundary(Vec3::new(10.75, 0.0, 0.0)).unwrap();
-    assert!((e.depth - 0.25).abs() < 1e-6 && (e.normal - Vec3::X).length() < 1e-6, "{e:?}");
-    assert!((e.point - Vec3::new(11.0, 0.0, 0.0)).length() < 1e-5, "{e:?}");
+    assert_eq!(posed.core(), Core::General);
+    // A moved ball's point core moves with it.
+    let ball = Ball::<Vec3>::new(0.5).unwrap();
+    let moved = Posed::new(ball, Pose::new(turn, Vec3::new(10.0, 0.0, 0.0)).unwrap());
+    assert_eq!(moved.core(), Core::Point(Vec3::new(10.0, 0.0, 0.0)));
     let rounded = Rounded::new(cube, 0.1).unwrap();
-    assert_eq!(rounded.nearest_core_boundary(Vec3::ZERO), cube.nearest_core_boundary(Vec3::ZERO));
+    assert_eq!(rounded.core(), cube.core());
     let by_ref: &dyn Support<Vec3> = &cube;
-    assert_eq!(by_ref.nearest_core_boundary(Vec3::ZERO), cube.nearest_core_boundary(Vec3::ZERO));
+    assert_eq!(by_ref.core(), cube.core());
     let boxed: Box<dyn Support<Vec3>> = Box::new(cube);
-    assert_eq!(boxed.nearest_core_boundary(Vec3::ZERO), cube.nearest_core_boundary(Vec3::ZERO));
-    // Shapes without it answer `None`: a segment has no interior in 3D.
+    assert_eq!(boxed.core(), cube.core());
+    // Kinds without a way out answer `None`: a segment has no interior in 3D.
     let capsule = Capsule::new(Vec3::ZERO, Vec3::Y, 0.5).unwrap();
-    assert_eq!(capsule.nearest_core_boundary(Vec3::ZERO), None);
+    assert_eq!(capsule.core().nearest_boundary(Vec3::ZERO), None);
 }
 
 // ---------------------------------------------------------------------------------------------

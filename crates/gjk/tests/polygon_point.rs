@@ -1,5 +1,5 @@
 //! Point queries on small 2D polygons, answered by a scan of the edges
-//! ([`Support::closest_core_point`] and [`Support::nearest_core_boundary`] on a [`Polytope`]),
+//! ([`Core::closest_point`] and [`Core::nearest_boundary`] on a [`Polytope`]'s core),
 //! so a disc against a polygon skips GJK and EPA.
 //!
 //! Oracles:
@@ -47,8 +47,8 @@ fn regular_polygons_match_the_closed_forms_inside_and_out() {
         let what = format!("case {case}: {n}-gon, r = {r}, phase = {phase}");
         // Inside: the point itself, and the way out through the nearest edge line.
         let p = DVec2::from_angle(rng.range(-PI, PI)) * apothem * rng.range(0.0, 0.99);
-        assert_eq!(polygon.closest_core_point(p), Some(p), "{what}: inside");
-        let exit = polygon.nearest_core_boundary(p).unwrap();
+        assert_eq!(polygon.core().closest_point(p), Some(p), "{what}: inside");
+        let exit = polygon.core().nearest_boundary(p).unwrap();
         let (k, depth) = (0..n)
             .map(|k| {
                 (k, apothem - DVec2::from_angle(phase + (2 * k + 1) as f64 * PI / n as f64).dot(p))
@@ -67,7 +67,7 @@ fn regular_polygons_match_the_closed_forms_inside_and_out() {
         let expected = (0..n)
             .map(|k| segment_distance(q, vertices[k], vertices[(k + 1) % n]))
             .fold(f64::INFINITY, f64::min);
-        let closest = polygon.closest_core_point(q).unwrap();
+        let closest = polygon.core().closest_point(q).unwrap();
         assert!(((q - closest).length() - expected).abs() < 1e-12, "{what}: outside {q}");
         let on_boundary = (0..n)
             .map(|k| segment_distance(closest, vertices[k], vertices[(k + 1) % n]))
@@ -151,7 +151,7 @@ fn the_centre_of_a_square_exits_through_the_first_edge_from_the_lowest_vertex() 
         [(-1.0, 1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, -1.0)],
     ] {
         let square = Polytope::new(corners.map(|(x, y)| DVec2::new(x, y)).to_vec()).unwrap();
-        let exit = square.nearest_core_boundary(DVec2::ZERO).unwrap();
+        let exit = square.core().nearest_boundary(DVec2::ZERO).unwrap();
         assert_eq!(
             (exit.point, exit.normal, exit.depth),
             (DVec2::new(0.0, -1.0), DVec2::NEG_Y, 1.0)
@@ -167,9 +167,9 @@ fn points_on_the_boundary_project_to_themselves() {
     for p in
         [DVec2::new(1.0, 0.0), DVec2::new(0.0, 0.5), DVec2::new(1.0, 1.0), DVec2::new(2.0, 0.0)]
     {
-        let q = triangle.closest_core_point(p).unwrap();
+        let q = triangle.core().closest_point(p).unwrap();
         assert!((q - p).length() < 1e-15, "{p} -> {q}");
-        assert!(triangle.nearest_core_boundary(p).unwrap().depth.abs() < 1e-15, "{p}");
+        assert!(triangle.core().nearest_boundary(p).unwrap().depth.abs() < 1e-15, "{p}");
     }
     // A disc touching the hypotenuse from outside: depth 0 (within rounding), normal along
     // the hypotenuse's outward normal, from the triangle (A) toward the disc (B).
@@ -189,13 +189,13 @@ fn tiny_and_huge_polygons_keep_their_relative_accuracy() {
         let hexagon = Polytope::new(regular(6, scale, 0.1)).unwrap();
         let apothem = scale * (PI / 6.0).cos();
         let inside = DVec2::new(0.2, -0.1) * scale;
-        let exit = hexagon.nearest_core_boundary(inside).unwrap();
+        let exit = hexagon.core().nearest_boundary(inside).unwrap();
         let expected = (0..6)
             .map(|k| apothem - DVec2::from_angle(0.1 + (2 * k + 1) as f64 * PI / 6.0).dot(inside))
             .fold(f64::INFINITY, f64::min);
         assert!((exit.depth - expected).abs() < 1e-14 * scale, "scale {scale}: {exit:?}");
         let outside = DVec2::new(3.0, 0.4) * scale;
-        let q = hexagon.closest_core_point(outside).unwrap();
+        let q = hexagon.core().closest_point(outside).unwrap();
         let vertices = regular(6, scale, 0.1);
         let expected = (0..6)
             .map(|k| segment_distance(outside, vertices[k], vertices[(k + 1) % 6]))
@@ -208,19 +208,19 @@ fn tiny_and_huge_polygons_keep_their_relative_accuracy() {
 fn only_small_polygons_in_the_plane_take_the_closed_form() {
     let p = DVec2::new(0.1, 0.2);
     let polygon = |n| Polytope::new(regular(n, 1.0, 0.0)).unwrap();
-    assert!(polygon(64).closest_core_point(p).is_some());
-    assert!(polygon(64).nearest_core_boundary(p).is_some());
+    assert!(polygon(64).core().closest_point(p).is_some());
+    assert!(polygon(64).core().nearest_boundary(p).is_some());
     // Larger polygons climb; segments and points have no interior to leave.
-    assert!(polygon(65).closest_core_point(p).is_none());
-    assert!(polygon(65).nearest_core_boundary(p).is_none());
+    assert!(polygon(65).core().closest_point(p).is_none());
+    assert!(polygon(65).core().nearest_boundary(p).is_none());
     let segment = Polytope::new(vec![DVec2::ZERO, DVec2::X, DVec2::new(0.5, 0.0)]).unwrap();
-    assert!(segment.closest_core_point(p).is_none());
+    assert!(segment.core().closest_point(p).is_none());
     let point = Polytope::new(vec![DVec2::X; 3]).unwrap();
-    assert!(point.nearest_core_boundary(p).is_none());
+    assert!(point.core().nearest_boundary(p).is_none());
     // 3D polytopes leave it to GJK and EPA.
     let tetrahedron = Polytope::new(vec![DVec3::ZERO, DVec3::X, DVec3::Y, DVec3::Z]).unwrap();
-    assert!(tetrahedron.closest_core_point(DVec3::splat(0.1)).is_none());
-    assert!(tetrahedron.nearest_core_boundary(DVec3::splat(0.1)).is_none());
+    assert!(tetrahedron.core().closest_point(DVec3::splat(0.1)).is_none());
+    assert!(tetrahedron.core().nearest_boundary(DVec3::splat(0.1)).is_none());
 }
 
 #[test]

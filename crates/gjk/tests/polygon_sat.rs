@@ -1,5 +1,5 @@
 //! Two small 2D polygons: contact and intersection by the separating-axis test over both
-//! polygons' edge normals ([`gjk::Support::core_polygon`]), without GJK or EPA.
+//! polygons' edge normals ([`gjk::Core::Polygon`]), without GJK or EPA.
 //!
 //! Random pairs are checked against the brute-force Minkowski oracle in `contact.rs`; here the
 //! analytic cases (aligned squares, touching, identical, rounded polygons, the prediction
@@ -10,7 +10,7 @@ mod common;
 
 use common::{Rng, SupportOnly};
 use gjk::{
-    contact, intersects, ContactOptions, CorePolygon, Cuboid, Pair, Polytope, Pose, Rounded,
+    contact, intersects, ContactOptions, Core, CorePolygon, Cuboid, Pair, Polytope, Pose, Rounded,
     Support, WarmStart,
 };
 use glam::DVec2;
@@ -182,9 +182,9 @@ impl Support<DVec2> for Malformed {
     fn center(&self) -> DVec2 {
         self.0.center()
     }
-    fn core_polygon(&self) -> Option<CorePolygon<'_, DVec2>> {
-        let full = self.0.core_polygon()?;
-        Some(CorePolygon { vertices: &full.vertices[..self.1], normals: full.normals })
+    fn core(&self) -> Core<'_, DVec2> {
+        let Core::Polygon(full) = self.0.core() else { return Core::General };
+        Core::Polygon(CorePolygon { vertices: &full.vertices[..self.1], normals: full.normals })
     }
 }
 

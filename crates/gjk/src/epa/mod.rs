@@ -45,8 +45,9 @@ mod polygon;
 mod polyhedron;
 mod start;
 
-use crate::gjk::Pair;
+use crate::geometry::unit;
 use crate::math::{Real, Vector};
+use crate::pair::Pair;
 use crate::shape::Support;
 use crate::simplex::Simplex;
 
@@ -634,35 +635,6 @@ fn answer<V: Vector, E: Expansion<V>>(
             termination: EpaTermination::Degenerate,
         },
     }
-}
-
-/// The 3D cross product written with [`Vector::component`], so that the generic driver can use
-/// it (the 2D polygon never calls it).
-#[inline]
-pub(crate) fn cross<V: Vector>(a: V, b: V) -> V {
-    let [a0, a1, a2] = [a.component(0), a.component(1), a.component(2)];
-    let [b0, b1, b2] = [b.component(0), b.component(1), b.component(2)];
-    V::from_components([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0])
-}
-
-/// `v / |v|`, or `None` when `v` has no direction. The plain formula where `|v|²` is safely
-/// representable (the usual case: one division and a square root), [`Vector::direction`]'s
-/// rescaling otherwise.
-#[inline]
-pub(crate) fn unit<V: Vector>(v: V) -> Option<V> {
-    let ll = v.length_squared();
-    if ll > V::Real::from_f64(1e-30) && ll < V::Real::from_f64(1e30) {
-        Some(v * (V::Real::ONE / ll.sqrt()))
-    } else {
-        v.direction()
-    }
-}
-
-/// Twice the signed area of the 2D triangle `a, b, c` (positive when counter-clockwise).
-#[inline]
-pub(crate) fn area2<V: Vector>(a: V, b: V, c: V) -> V::Real {
-    let (u, v) = (b - a, c - a);
-    u.component(0) * v.component(1) - u.component(1) * v.component(0)
 }
 
 #[cfg(test)]

@@ -18,7 +18,8 @@
 //! polygon's order. As for the polyhedron, the capacity is a type parameter: [`Small`] first,
 //! [`Large`] when it fills up (dropped vertices keep their slots).
 
-use super::{area2, unit, Absorb, Expansion, Facet, Storage, Stuck, Vertex};
+use super::{Absorb, Expansion, Facet, Storage, Stuck, Vertex};
+use crate::geometry::{area2, unit};
 use crate::math::{Real, Vector};
 
 /// The polygon most expansions fit in: 24 vertices.

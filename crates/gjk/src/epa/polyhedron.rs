@@ -31,7 +31,8 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::ops::IndexMut;
 
-use super::{cross, unit, Absorb, Expansion, Facet, Storage, Stuck, Vertex};
+use super::{Absorb, Expansion, Facet, Storage, Stuck, Vertex};
+use crate::geometry::{cross, unit};
 use crate::math::{Real, Vector};
 
 /// The polytope most expansions fit in: 32 vertices.

@@ -172,14 +172,14 @@ fn clearly_full<V: Vector>(
     let mut vertices = [Vertex::ZERO; 4];
     if V::DIM == 2 {
         // |e1|, then the distance of p2 from the line: area / |e1|.
-        let area = super::area2(p0, points[1].w, points[2].w);
+        let area = crate::geometry::area2(p0, points[1].w, points[2].w);
         if !(l1 > t2 && area * area > t2 * l1) {
             return None;
         }
     } else {
         // |e1|, the distance of p2 from the line (|c| / |e1|) and of p3 from the plane
         // (volume / |c|).
-        let c = super::cross(e1, e2);
+        let c = crate::geometry::cross(e1, e2);
         let cc = c.length_squared();
         let volume = c.dot(points[3].w - p0);
         if !(l1 > t2 && cc > t2 * l1 && volume * volume > t2 * cc) {

@@ -37,8 +37,8 @@ use alloc::vec::Vec;
 use glam::{DVec2, DVec3};
 
 use crate::error::ShapeError;
+use crate::geometry::argmax_dot;
 use crate::math::{Real, Vector};
-use crate::shape::argmax_dot;
 use seed::SeedTable;
 
 /// The tolerance of the first construction attempt, in units of `f64::EPSILON` times the point

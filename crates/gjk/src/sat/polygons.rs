@@ -24,18 +24,18 @@
 
 use super::AxisTest;
 use crate::math::{Pose, Real, Vector};
-use crate::shape::CorePolygon;
+use crate::shape::{Core, CorePolygon};
 
 /// A 2D box `[−h, h]` as a polygon: its corners counter-clockwise from `(−hx, −hy)` and its
 /// edges' outward normals, so that a box meets a polygon in the same test.
-pub(crate) struct BoxCorners<V> {
+struct BoxCorners<V> {
     vertices: [V; 4],
     normals: [V; 4],
 }
 
 impl<V: Vector> BoxCorners<V> {
     /// The box of half extents `h` (the first two components).
-    pub(crate) fn new(h: V) -> Self {
+    fn new(h: V) -> Self {
         let (x, y) = (h.component(0), h.component(1));
         let corner = |x, y| V::from_components([x, y, V::Real::ZERO]);
         Self {
@@ -45,8 +45,37 @@ impl<V: Vector> BoxCorners<V> {
     }
 
     /// The corners and normals as a core polygon.
-    pub(crate) fn polygon(&self) -> CorePolygon<'_, V> {
+    fn polygon(&self) -> CorePolygon<'_, V> {
         CorePolygon { vertices: &self.vertices, normals: &self.normals }
+    }
+}
+
+/// Runs `f` on two cores that are polygons or boxes (a box laid out as its four corners);
+/// `None` for any other kind. The dispatch table sends only those here.
+#[inline]
+pub(crate) fn with_polygons<V: Vector, T>(
+    a: &Core<'_, V>,
+    b: &Core<'_, V>,
+    f: impl FnOnce(&CorePolygon<'_, V>, &CorePolygon<'_, V>) -> T,
+) -> Option<T> {
+    let corners = |core: &Core<'_, V>| match core {
+        Core::Box(h) => Some(BoxCorners::new(*h)),
+        _ => None,
+    };
+    let (corners_a, corners_b) = (corners(a), corners(b));
+    Some(f(&laid_out(a, &corners_a)?, &laid_out(b, &corners_b)?))
+}
+
+/// A polygon core as it is, or a box core's `corners`.
+#[inline]
+fn laid_out<'a, V: Vector>(
+    core: &Core<'a, V>,
+    corners: &'a Option<BoxCorners<V>>,
+) -> Option<CorePolygon<'a, V>> {
+    match (core, corners) {
+        (_, Some(c)) => Some(c.polygon()),
+        (Core::Polygon(p), None) => Some(*p),
+        _ => None,
     }
 }
 

@@ -1,4 +1,4 @@
-use super::{check_non_negative, check_point, closest_on_segment, Support};
+use super::{check_non_negative, check_point, Core, Support};
 use crate::error::ShapeError;
 use crate::math::{Real, Vector};
 
@@ -62,11 +62,7 @@ impl<V: Vector> Support<V> for Capsule<V> {
         (self.b - self.a).abs_sum() * V::Real::HALF
     }
     #[inline]
-    fn core_segment(&self) -> Option<[V; 2]> {
-        Some([self.a, self.b])
-    }
-    #[inline]
-    fn closest_core_point(&self, p: V) -> Option<V> {
-        Some(closest_on_segment(self.a, self.b, p))
+    fn core(&self) -> Core<'_, V> {
+        Core::Segment([self.a, self.b])
     }
 }

@@ -139,7 +139,7 @@ fn dots<R: Real, const DIM: usize>(block: &Block<R>, dir: [R; 3]) -> [R; LANES] 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::argmax_dot;
+    use crate::geometry::argmax_dot;
     use crate::test_rng::Rng;
     use glam::{DVec2, DVec3, Vec3};
 

@@ -1,4 +1,4 @@
-use super::{check_point, CoreBoundary, Support};
+use super::{check_point, Core, Support};
 use crate::error::ShapeError;
 use crate::math::{Real, Vector};
 
@@ -41,31 +41,7 @@ impl<V: Vector> Support<V> for Point<V> {
         V::Real::ZERO
     }
     #[inline]
-    fn core_point(&self) -> Option<V> {
-        Some(self.position)
-    }
-    #[inline]
-    fn closest_core_point(&self, _p: V) -> Option<V> {
-        Some(self.position)
-    }
-    /// A point core has no interior: its boundary is the point itself, at depth 0 from a
-    /// query point on it, and every direction is an outward normal there (the normal cone of
-    /// a point is the whole space). The answer picks `+x` of the local frame, always, so that
-    /// coincident centres (ball against ball, the gap within rounding) get a deterministic
-    /// contact normal; `depth` is minus the distance from `p` to the core point, so the
-    /// contact's depth stays the margins minus the gap.
-    /// ```
-    /// use gjk::{Point, Support};
-    /// use glam::Vec2;
-    /// let p = Point::new(Vec2::new(1.0, 2.0))?;
-    /// let exit = p.nearest_core_boundary(p.position()).unwrap();
-    /// assert_eq!((exit.point, exit.normal, exit.depth), (p.position(), Vec2::X, 0.0));
-    /// # Ok::<(), gjk::ShapeError>(())
-    /// ```
-    #[inline]
-    fn nearest_core_boundary(&self, p: V) -> Option<CoreBoundary<V>> {
-        let d = p - self.position;
-        let depth = -d.direction().map_or(V::Real::ZERO, |n| n.dot(d));
-        Some(CoreBoundary { point: self.position, normal: V::axis(0), depth })
+    fn core(&self) -> Core<'_, V> {
+        Core::Point(self.position)
     }
 }

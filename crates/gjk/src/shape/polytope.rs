@@ -2,7 +2,7 @@ use alloc::vec::Vec;
 
 use super::lanes::Lanes;
 use super::outline::Outline;
-use super::{check_point, farthest_from, CoreBoundary, CorePolygon, Support};
+use super::{check_point, farthest_from, Core, Support};
 use crate::error::ShapeError;
 use crate::hull::Hull;
 use crate::math::{Real, Vector};
@@ -28,7 +28,7 @@ const _: () = assert!(SCAN_THRESHOLD <= super::lanes::MAX_POINTS);
 /// the direction — the convention of the GJK tutorials, whose worked examples depend on it.
 ///
 /// Polygons of at most 64 vertices in 2D also project points exactly by a scan of their edges
-/// ([`Support::closest_core_point`], [`Support::nearest_core_boundary`]), so a disc or a point
+/// ([`Core::closest_point`](crate::Core::closest_point), [`Core::nearest_boundary`](crate::Core::nearest_boundary)), so a disc or a point
 /// against one skips GJK and EPA.
 ///
 /// ```
@@ -40,7 +40,7 @@ const _: () = assert!(SCAN_THRESHOLD <= super::lanes::MAX_POINTS);
 /// ]).unwrap();
 /// assert_eq!(square.support(DVec2::new(1.0, 0.1)), DVec2::new(1.0, 1.0));
 /// assert_eq!(square.points().len(), 4);
-/// assert_eq!(square.closest_core_point(DVec2::new(2.0, 0.5)), Some(DVec2::new(1.0, 0.5)));
+/// assert_eq!(square.core().closest_point(DVec2::new(2.0, 0.5)), Some(DVec2::new(1.0, 0.5)));
 /// assert!(Polytope::<DVec2>::new(vec![]).is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -157,26 +157,11 @@ impl<V: Vector> Support<V> for Polytope<V> {
     }
 
     /// Small polygons in 2D (at most 64 vertices): the corners counter-clockwise from the
-    /// lowest (smallest `x`, then `y`), with the edges' outward normals.
+    /// lowest (smallest `x`, then `y`), with the edges' outward normals. Other hulls (3D,
+    /// segments, points, large polygons) are general.
     #[inline]
-    fn core_polygon(&self) -> Option<CorePolygon<'_, V>> {
-        self.outline.polygon()
-    }
-
-    /// Small polygons in 2D (at most 64 vertices): `p` itself inside, otherwise the nearest
-    /// of the edges' nearest points, by a scan of the edges. `None` for other hulls (3D,
-    /// segments, points, large polygons), which GJK answers.
-    #[inline]
-    fn closest_core_point(&self, p: V) -> Option<V> {
-        (!self.outline.is_empty()).then(|| self.outline.closest(p))
-    }
-
-    /// Small polygons in 2D: the way out through the edge whose line is nearest to `p`. Ties
-    /// go to the first such edge counter-clockwise from the hull's lowest vertex (smallest
-    /// `x`, then `y`). `None` for other hulls, which EPA answers.
-    #[inline]
-    fn nearest_core_boundary(&self, p: V) -> Option<CoreBoundary<V>> {
-        (!self.outline.is_empty()).then(|| self.outline.nearest_exit(p))
+    fn core(&self) -> Core<'_, V> {
+        self.outline.polygon().map_or(Core::General, Core::Polygon)
     }
 }
 

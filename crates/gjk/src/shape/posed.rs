@@ -1,4 +1,4 @@
-use super::{CoreBoundary, Support};
+use super::{Core, Support};
 use crate::math::{Pose, Vector};
 
 /// A shape placed in a parent frame by a pose: its support is `R s(Rᵀ d) + t`.
@@ -58,27 +58,10 @@ impl<S: Support<V>, V: Vector> Support<V> for Posed<S, V> {
     fn extent(&self) -> V::Real {
         self.shape.extent()
     }
+    /// The inner shape's core moved by the pose, when its kind survives the move
+    /// ([`Core::moved`]).
     #[inline]
-    fn core_point(&self) -> Option<V> {
-        self.shape.core_point().map(|p| self.pose.transform_point(p))
-    }
-    #[inline]
-    fn core_segment(&self) -> Option<[V; 2]> {
-        self.shape.core_segment().map(|ends| ends.map(|p| self.pose.transform_point(p)))
-    }
-    #[inline]
-    fn closest_core_point(&self, p: V) -> Option<V> {
-        let local = self.shape.closest_core_point(self.pose.inverse_transform_point(p))?;
-        Some(self.pose.transform_point(local))
-    }
-    /// The inner shape's answer in its frame, moved by the pose (the depth is unchanged).
-    #[inline]
-    fn nearest_core_boundary(&self, p: V) -> Option<CoreBoundary<V>> {
-        let local = self.shape.nearest_core_boundary(self.pose.inverse_transform_point(p))?;
-        Some(CoreBoundary {
-            point: self.pose.transform_point(local.point),
-            normal: self.pose.transform_vector(local.normal),
-            depth: local.depth,
-        })
+    fn core(&self) -> Core<'_, V> {
+        self.shape.core().moved(|p| self.pose.transform_point(p))
     }
 }

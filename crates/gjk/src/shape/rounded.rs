@@ -1,4 +1,4 @@
-use super::{check_non_negative, CoreBoundary, Support};
+use super::{check_non_negative, Core, Support};
 use crate::error::ShapeError;
 use crate::math::Vector;
 
@@ -51,28 +51,9 @@ impl<S: Support<V>, V: Vector> Support<V> for Rounded<S, V> {
     fn extent(&self) -> V::Real {
         self.shape.extent()
     }
+    /// The inner shape's core: rounding adds to the margin only.
     #[inline]
-    fn core_point(&self) -> Option<V> {
-        self.shape.core_point()
-    }
-    #[inline]
-    fn core_segment(&self) -> Option<[V; 2]> {
-        self.shape.core_segment()
-    }
-    #[inline]
-    fn core_box(&self) -> Option<V> {
-        self.shape.core_box()
-    }
-    #[inline]
-    fn core_polygon(&self) -> Option<crate::shape::CorePolygon<'_, V>> {
-        self.shape.core_polygon()
-    }
-    #[inline]
-    fn closest_core_point(&self, p: V) -> Option<V> {
-        self.shape.closest_core_point(p)
-    }
-    #[inline]
-    fn nearest_core_boundary(&self, p: V) -> Option<CoreBoundary<V>> {
-        self.shape.nearest_core_boundary(p)
+    fn core(&self) -> Core<'_, V> {
+        self.shape.core()
     }
 }

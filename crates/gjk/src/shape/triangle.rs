@@ -1,5 +1,6 @@
-use super::{argmax_dot, check_point, farthest_from, Support};
+use super::{check_point, farthest_from, Support};
 use crate::error::ShapeError;
+use crate::geometry::argmax_dot;
 use crate::math::{Real, Vector};
 
 /// The triangle with corners `a`, `b`, `c` (solid in 2D, a flat plate in 3D; collinear or

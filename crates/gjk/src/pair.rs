@@ -1,0 +1,216 @@
+//! Two posed shapes: the unit every query works on, and the support function of their cores'
+//! Minkowski difference.
+//!
+//! A [`Pair`] holds the shapes and B's pose relative to A: every query runs in A's frame, so
+//! coordinates stay small near the shapes even far from the world origin. It also answers the
+//! two questions every query asks first: which kernel of the dispatch table applies
+//! ([`crate::dispatch`]), and what touching means for this pair ([`Tolerance`]). The queries
+//! live in their own modules ([`crate::gjk`], [`crate::contact`], [`crate::cast`]).
+
+use crate::dispatch::{self, Kernel, Query};
+use crate::geometry::cross;
+use crate::math::{along_normal, Pose, Real, Vector};
+use crate::sat::with_polygons;
+use crate::shape::{closest_on_segments, Support};
+use crate::simplex::SupportPoint;
+use crate::tolerance::Tolerance;
+
+/// Two shapes and their poses: the unit every query works on.
+///
+/// ```
+/// use gjk::{Ball, Cuboid, Pair, Pose};
+/// use glam::Vec2;
+/// let ball = Ball::<Vec2>::new(1.0).unwrap();
+/// let boxed = Cuboid::new(Vec2::new(1.0, 1.0)).unwrap();
+/// let pair = Pair::new(&ball, Pose::IDENTITY, &boxed,
+///     Pose::from_translation(Vec2::new(4.0, 0.0)).unwrap());
+/// assert!(!pair.intersects());
+/// assert!((pair.distance() - 2.0).abs() < 1e-5);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Pair<'s, V: Vector, A: ?Sized, B: ?Sized> {
+    pub(crate) a: &'s A,
+    pub(crate) b: &'s B,
+    pub(crate) pose_a: Pose<V>,
+    /// B's pose in A's frame.
+    pub(crate) relative: Pose<V>,
+}
+
+impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, A, B> {
+    /// Shape `a` at `pose_a` and shape `b` at `pose_b`.
+    pub fn new(a: &'s A, pose_a: Pose<V>, b: &'s B, pose_b: Pose<V>) -> Self {
+        Self { a, b, pose_a, relative: pose_a.relative(&pose_b) }
+    }
+
+    /// Shape A.
+    pub fn a(&self) -> &'s A {
+        self.a
+    }
+
+    /// Shape B.
+    pub fn b(&self) -> &'s B {
+        self.b
+    }
+
+    /// A's pose: the query frame's place in the world.
+    pub fn pose_a(&self) -> &Pose<V> {
+        &self.pose_a
+    }
+
+    /// B's pose seen from A's frame.
+    pub fn relative_pose(&self) -> &Pose<V> {
+        &self.relative
+    }
+
+    /// The support point of the cores' Minkowski difference `A − B` along `dir`, in A's frame.
+    #[inline]
+    pub fn support(&self, dir: V) -> SupportPoint<V> {
+        self.support_hinted(dir, &mut [0; 2])
+    }
+
+    /// [`Pair::support`] with search hints for A and B (see [`Support::support_hinted`]).
+    #[inline]
+    pub fn support_hinted(&self, dir: V, hints: &mut [u32; 2]) -> SupportPoint<V> {
+        let a = self.a.support_hinted(dir, &mut hints[0]);
+        let dir_b = self.relative.inverse_transform_vector(-dir);
+        let b_local = self.b.support_hinted(dir_b, &mut hints[1]);
+        SupportPoint::new(a, self.relative.transform_point(b_local), b_local)
+    }
+
+    /// The dispatch table's kernel for `query` on this pair's cores ([`crate::dispatch`]).
+    #[inline]
+    pub(crate) fn kernel(&self, query: Query) -> Kernel<'s, V> {
+        dispatch::kernel(query, self.a.core(), self.b.core())
+    }
+
+    /// The closest points of the cores as one support point pair, when the kernel is a
+    /// projection (one core a point, the other projecting it exactly) or the segment pair
+    /// (capsule against capsule); `None` for the other kernels.
+    #[inline]
+    pub(crate) fn projection(&self, kernel: &Kernel<'_, V>) -> Option<SupportPoint<V>> {
+        let rel = &self.relative;
+        match *kernel {
+            Kernel::PointOnB { a, b } => {
+                let a_in_b = rel.inverse_transform_point(a);
+                let b_local = b.closest_point(a_in_b)?;
+                // The gap is measured in B's frame, where the projection is exact (a face
+                // region leaves its tangent components exactly zero), then rotated: `a − b` in
+                // A's frame would carry the rounding of both poses, large against a small gap.
+                let w = rel.transform_vector(a_in_b - b_local);
+                Some(SupportPoint { w, a, b: rel.transform_point(b_local), b_local })
+            }
+            Kernel::PointOnA { a, b: b_local } => {
+                let b = rel.transform_point(b_local);
+                Some(SupportPoint::new(a.closest_point(b)?, b, b_local))
+            }
+            Kernel::Segments(ends_a, ends_b_local) => Some(self.segments(ends_a, ends_b_local)),
+            _ => None,
+        }
+    }
+
+    /// The closest points of two segment cores (B's ends in B's frame), by their closed form.
+    #[inline]
+    fn segments(&self, ends_a: [V; 2], ends_b_local: [V; 2]) -> SupportPoint<V> {
+        let ends_b = ends_b_local.map(|p| self.relative.transform_point(p));
+        let (s, t) = closest_on_segments(ends_a, ends_b);
+        let on = |[p, q]: [V; 2], u: V::Real| p + (q - p) * u;
+        let mut p = SupportPoint::new(on(ends_a, s), on(ends_b, t), on(ends_b_local, t));
+        let (zero, one) = (V::Real::ZERO, V::Real::ONE);
+        if V::DIM == 3 && s > zero && s < one && t > zero && t < one {
+            // Interior to both segments: the gap runs along n = d₁ × d₂, a direction known to
+            // rounding of the segments' directions, where `a − b` carries the rounding of the
+            // points' coordinates (large against a small gap). Keep only w's part along n.
+            let normal = cross(ends_a[1] - ends_a[0], ends_b[1] - ends_b[0]);
+            if let Some(w) = along_normal(normal, p.w) {
+                p.w = w;
+            }
+        }
+        p
+    }
+
+    /// [`Pair::projection`] reduced to the cores' distance, for the plain queries (no `Run` to
+    /// set up).
+    #[inline]
+    pub(crate) fn projected_distance(&self, kernel: &Kernel<'_, V>) -> Option<V::Real> {
+        // A point core against B: only the gap's length is wanted, which B's frame gives
+        // without rotating back.
+        if let Kernel::PointOnB { a, b } = *kernel {
+            let a_in_b = self.relative.inverse_transform_point(a);
+            return Some((a_in_b - b.closest_point(a_in_b)?).length());
+        }
+        Some(self.projection(kernel)?.w.length())
+    }
+
+    /// The separating-axis test's largest separation, when the kernel is box SAT or polygon
+    /// SAT: positive, a lower bound of the cores' distance; otherwise minus their penetration
+    /// depth.
+    #[inline]
+    pub(crate) fn axis_gap(&self, kernel: &Kernel<'_, V>) -> Option<V::Real> {
+        let rel = &self.relative;
+        match kernel {
+            Kernel::Boxes(a, b) => Some(crate::sat::box_separation(*a, *b, rel)),
+            Kernel::Polygons(a, b) => {
+                with_polygons(a, b, |a, b| crate::sat::polygon_separation(a, b, rel))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether cores `core_distance` apart touch for the default tolerance
+    /// ([`Tolerance::touching`]). The pair's size is bounded first without rotating B's
+    /// centre (`|R c|₁ ≤ √d |c|₁`): only a gap inside that bound needs the exact rule.
+    #[inline]
+    pub(crate) fn touching(&self, core_distance: V::Real) -> bool {
+        let margins = self.margins();
+        if core_distance <= margins {
+            return true;
+        }
+        let relative = V::Real::DEFAULT_TOLERANCE;
+        let root_dim = V::Real::from_f64(if V::DIM == 2 { 1.5 } else { 1.75 });
+        let offsets = self.relative.translation().abs_sum()
+            + self.a.center().abs_sum()
+            + self.b.center().abs_sum() * root_dim;
+        let bound = Tolerance::new(relative, offsets + self.a.extent() + self.b.extent());
+        bound.touching(core_distance, margins)
+            && self.tolerance(relative).touching(core_distance, margins)
+    }
+
+    /// The pair's touching rule for the relative tolerance `relative` (see [`Tolerance`]):
+    /// the size is the centres' distance (sum norm, A's frame) plus both cores'
+    /// [extents](Support::extent), the same whichever path a query takes, so that
+    /// [`Pair::intersects`], [`Pair::distance`], [`Pair::closest_points`] and
+    /// [`Pair::contact`] agree on touching.
+    ///
+    /// ```
+    /// use gjk::{Cuboid, Pair, Pose};
+    /// use glam::DVec2;
+    /// let square = Cuboid::new(DVec2::ONE)?;
+    /// let pair = Pair::new(&square, Pose::IDENTITY, &square,
+    ///     Pose::from_translation(DVec2::new(3.0, 0.0))?);
+    /// let rule = pair.tolerance(1e-6);
+    /// assert_eq!(rule.size(), 3.0 + 2.0 + 2.0); // centres 3 apart, extents |h|₁ = 2 each
+    /// # Ok::<(), gjk::ShapeError>(())
+    /// ```
+    #[inline]
+    pub fn tolerance(&self, relative: V::Real) -> Tolerance<V::Real> {
+        let centers = (self.a.center(), self.relative.transform_point(self.b.center()));
+        self.tolerance_between(centers, relative)
+    }
+
+    /// [`Pair::tolerance`] with the centres of A and B (A's frame) at hand.
+    #[inline]
+    pub(crate) fn tolerance_between(
+        &self,
+        (center_a, center_b): (V, V),
+        relative: V::Real,
+    ) -> Tolerance<V::Real> {
+        let size = (center_b - center_a).abs_sum() + self.a.extent() + self.b.extent();
+        Tolerance::new(relative, size)
+    }
+
+    /// The sum of both shapes' margins.
+    #[inline]
+    pub(crate) fn margins(&self) -> V::Real {
+        self.a.margin() + self.b.margin()
+    }
+}

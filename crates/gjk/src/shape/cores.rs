@@ -1,0 +1,329 @@
+//! What a shape's core is, and the exact kernels that the dispatch table runs on cores.
+//!
+//! A shape tells its core in one method, [`Support::core`](super::Support::core). The kinds
+//! here are the ones that some query answers without iterating (see [`crate::dispatch`]);
+//! everything else is [`Core::General`], known by its support function alone. Each kernel
+//! below is written once, for the kind, not once per shape.
+
+use crate::math::{Real, Vector};
+
+/// What a shape's core is, in the shape's local frame: the answer of
+/// [`Support::core`](super::Support::core).
+///
+/// The dispatch table ([`crate::dispatch`]) picks a query's path from the cores of both
+/// shapes: a point against a box is one projection, two segments a closed form, two boxes the
+/// separating-axis test. The data must describe the core exactly (the same set that
+/// [`Support::support`](super::Support::support) spans): the shortcuts trust it. A wrapper
+/// that moves or turns its shape maps the data into its own frame or answers
+/// [`Core::General`].
+///
+/// ```
+/// use gjk::{Capsule, Core, Cuboid, Support};
+/// use glam::Vec3;
+/// let capsule = Capsule::new(Vec3::ZERO, Vec3::Y, 0.5)?;
+/// assert_eq!(capsule.core(), Core::Segment([Vec3::ZERO, Vec3::Y]));
+/// let crate_box = Cuboid::new(Vec3::ONE)?;
+/// assert_eq!(crate_box.core(), Core::Box(Vec3::ONE));
+/// # Ok::<(), gjk::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Core<'a, V> {
+    /// A single point (balls, points).
+    Point(V),
+    /// The segment between two points (capsules, segments).
+    Segment([V; 2]),
+    /// The axis-aligned box `[−h, h]` of the local frame, given by its half extents `h`
+    /// (boxes, rounded boxes).
+    Box(V),
+    /// A convex polygon in 2D (polygons of at most 64 vertices).
+    Polygon(CorePolygon<'a, V>),
+    /// Any other core: queries use its support function (GJK, EPA).
+    General,
+}
+
+/// A core that is a convex polygon in the plane (see [`Core::Polygon`]).
+///
+/// Queries use it only when it has at least three corners and as many normals; otherwise
+/// they take the general GJK and EPA path. The corners must be counter-clockwise and the
+/// normals the edges' outward unit normals: the answers are only as right as this data.
+///
+/// ```
+/// use gjk::{Core, Polytope, Support};
+/// use glam::Vec2;
+/// let square = Polytope::new(vec![Vec2::ZERO, Vec2::X, Vec2::ONE, Vec2::Y])?;
+/// let Core::Polygon(core) = square.core() else { unreachable!() };
+/// assert_eq!(core.vertices, [Vec2::ZERO, Vec2::X, Vec2::ONE, Vec2::Y]);
+/// assert_eq!(core.normals, [Vec2::NEG_Y, Vec2::X, Vec2::Y, Vec2::NEG_X]);
+/// # Ok::<(), gjk::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CorePolygon<'a, V> {
+    /// The corners, counter-clockwise, at least three.
+    pub vertices: &'a [V],
+    /// The outward unit normal of each edge: edge `i` runs from `vertices[i]` to
+    /// `vertices[i + 1]` (cyclically).
+    pub normals: &'a [V],
+}
+
+/// The way out of a core from a point inside it: see [`Core::nearest_boundary`].
+///
+/// `point = p + depth × normal` for the query point `p`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CoreBoundary<V: Vector> {
+    /// The boundary point of the core nearest to the query point.
+    pub point: V,
+    /// The outward unit normal of the core at `point`.
+    pub normal: V,
+    /// The distance from the query point to `point` (`≥ 0` for a point in the core).
+    pub depth: V::Real,
+}
+
+impl<V: Vector> Core<'_, V> {
+    /// Whether the core is [`Core::General`] (no kernel of its own).
+    #[inline]
+    pub fn is_general(&self) -> bool {
+        matches!(self, Core::General)
+    }
+
+    /// The core moved by `place` (a map of points that keeps distances: a pose), when its kind
+    /// survives the move: points and segments do; boxes and polygons, axis-aligned or laid out
+    /// in their own frame, become [`Core::General`].
+    #[inline]
+    pub fn moved(self, place: impl Fn(V) -> V) -> Self {
+        match self {
+            Core::Point(p) => Core::Point(place(p)),
+            Core::Segment(ends) => Core::Segment(ends.map(place)),
+            Core::Box(_) | Core::Polygon(_) | Core::General => Core::General,
+        }
+    }
+
+    /// The point of the core closest to `p` (`p` itself when inside), when the kind has an
+    /// exact projection (all but [`Core::General`]).
+    ///
+    /// ```
+    /// use gjk::Core;
+    /// use glam::DVec2;
+    /// let square = Core::Box(DVec2::ONE);
+    /// assert_eq!(square.closest_point(DVec2::new(3.0, 0.5)), Some(DVec2::new(1.0, 0.5)));
+    /// ```
+    #[inline]
+    pub fn closest_point(&self, p: V) -> Option<V> {
+        match self {
+            Core::Point(q) => Some(*q),
+            Core::Segment([a, b]) => Some(closest_on_segment(*a, *b, p)),
+            // Clamping each coordinate to `[−h, h]`.
+            Core::Box(h) => Some(p.zip_map(*h, |x, h| x.max(-h).min(h))),
+            Core::Polygon(polygon) => polygon.well_formed().then(|| polygon.closest(p)),
+            Core::General => None,
+        }
+    }
+
+    /// For a point `p` inside the core: the nearest point of the core's boundary, the outward
+    /// unit normal there and the distance. Boxes and polygons compute it exactly; a point core
+    /// has no interior and answers for `p` on it; segments and general cores give `None`
+    /// (the expanding polytope algorithm answers).
+    ///
+    /// This is the penetration depth of a point in the core: with `q` the boundary point
+    /// nearest to `p`, the answer is `q`, `n` and `depth = |q − p| ≥ 0`, with
+    /// `q = p + depth × n`. Pushing `p` by `depth` along `n` takes it out of the core, and no
+    /// shorter push does. [`contact`](crate::contact()) uses it when the other shape's core is
+    /// a single point (a ball deep inside a box): `depth` plus the margins is the contact's
+    /// penetration depth, answered without iterating.
+    ///
+    /// Callers ask for points in the core or within rounding of its boundary (they use
+    /// [`Core::closest_point`] first). For a point outside the core the answer is finite and
+    /// its `depth` is at most 0 (for a box: minus the largest per-axis excess; for a point
+    /// core: minus the distance to it), but otherwise unspecified. Ties (a point equally near
+    /// several faces) are broken as each kind's kernel documents.
+    ///
+    /// ```
+    /// use gjk::Core;
+    /// use glam::DVec3;
+    /// let b = Core::Box(DVec3::new(2.0, 1.0, 3.0));
+    /// let exit = b.nearest_boundary(DVec3::new(0.5, -0.75, 0.0)).unwrap();
+    /// assert_eq!(exit.depth, 0.25);                          // the −y face is nearest …
+    /// assert_eq!(exit.normal, DVec3::NEG_Y);                 // … and faces outward
+    /// assert_eq!(exit.point, DVec3::new(0.5, -1.0, 0.0));
+    /// ```
+    #[inline]
+    pub fn nearest_boundary(&self, p: V) -> Option<CoreBoundary<V>> {
+        match self {
+            Core::Point(q) => Some(point_exit(*q, p)),
+            Core::Box(h) => Some(box_exit(*h, p)),
+            Core::Polygon(polygon) => polygon.well_formed().then(|| polygon.nearest_exit(p)),
+            Core::Segment(_) | Core::General => None,
+        }
+    }
+}
+
+/// A point core has no interior: its boundary is the point `q` itself, at depth 0 from a query
+/// point on it, and every direction is an outward normal there (the normal cone of a point is
+/// the whole space). The answer picks `+x` of the frame, always, so that coincident centres
+/// (ball against ball, the gap within rounding) get a deterministic contact normal; `depth` is
+/// minus the distance from `p` to `q`, so the contact's depth stays the margins minus the gap.
+#[inline]
+fn point_exit<V: Vector>(q: V, p: V) -> CoreBoundary<V> {
+    let d = p - q;
+    // `n · d` is `|d|` without the overflow of `|d|²` for huge coordinates.
+    let depth = -d.direction().map_or(V::Real::ZERO, |n| n.dot(d));
+    CoreBoundary { point: q, normal: V::axis(0), depth }
+}
+
+/// The nearest face of the box `[−h, h]`. From `p` inside the box, face `±i` (the plane
+/// `xᵢ = ±hᵢ`) is `hᵢ ∓ pᵢ` away, so the nearest face is the one of the smallest `hᵢ − |pᵢ|`,
+/// on the side of `pᵢ`'s sign. Its nearest point is `p` with coordinate `i` set to `±hᵢ` —
+/// inside that face, since every other `|pⱼ| ≤ hⱼ`, hence on the boundary — and no boundary
+/// point is nearer: the boundary is the union of the faces, and every face's points are at
+/// least their plane's distance away. The point is exact (one coordinate replaced) and so is
+/// the depth (one subtraction).
+///
+/// Ties go to the lowest axis, then to the `+` side (`pᵢ = 0`, `−0` included): the centre of
+/// a cube exits through `+x`. For a point outside the box this returns the face it is
+/// farthest outside of, with `depth = −`(that excess).
+#[inline]
+fn box_exit<V: Vector>(h: V, p: V) -> CoreBoundary<V> {
+    let mut axis = 0;
+    let mut depth = h.component(0) - p.component(0).abs();
+    for i in 1..V::DIM {
+        let d = h.component(i) - p.component(i).abs();
+        if d < depth {
+            axis = i;
+            depth = d;
+        }
+    }
+    let side = if p.component(axis) < V::Real::ZERO { -V::Real::ONE } else { V::Real::ONE };
+    let exit = h.component(axis) * side;
+    let coords = [0, 1, 2].map(|i| if i == axis { exit } else { p.component(i) });
+    CoreBoundary { point: V::from_components(coords), normal: V::axis(axis) * side, depth }
+}
+
+// A disc against a polygon is the most common 2D query. Its answer is one point projection
+// onto the polygon: outside, the nearest point of the nearest edge; inside, the way out
+// through the edge whose line is nearest. A scan of the edges answers both exactly, in a few
+// arithmetic operations per edge — a fraction of what GJK's loop (or EPA, for a disc centre
+// inside) spends on the same question.
+//
+// Why the scans are right, for a convex polygon `P` with outward unit edge normals `nᵢ` and
+// edge lines `nᵢ·x = cᵢ`, and the excess `sᵢ(p) = nᵢ·p − cᵢ`:
+// - `p ∈ P` exactly when every `sᵢ(p) ≤ 0` (`P` is the intersection of the edges' half
+//   planes);
+// - outside, the nearest point of `P` lies on the boundary, which is the union of the edges,
+//   so the nearest of the edges' nearest points is the answer;
+// - inside, the distance to the boundary is `minᵢ −sᵢ(p)`: every boundary point lies on some
+//   edge's line, at least `−sᵢ` away, and the foot of the perpendicular to the nearest line,
+//   `p − sᵢ nᵢ`, lies in `P` (it is no farther out than `p` for every other edge, by the
+//   choice of the nearest one), hence on that edge.
+impl<V: Vector> CorePolygon<'_, V> {
+    /// Whether the data can be used: at least three corners and one normal per edge. A user's
+    /// shape whose answer is not is left to the general path rather than trusted.
+    #[inline]
+    pub(crate) fn well_formed(&self) -> bool {
+        self.vertices.len() >= 3 && self.normals.len() == self.vertices.len()
+    }
+
+    /// Edge `i`'s ends.
+    #[inline]
+    fn ends(&self, i: usize) -> (V, V) {
+        let next = if i + 1 == self.vertices.len() { 0 } else { i + 1 };
+        (self.vertices[i], self.vertices[next])
+    }
+
+    /// The edge whose line `p` lies farthest outside of, and by how much (`≤ 0`: `p` inside).
+    /// Ties go to the first such edge.
+    #[inline]
+    fn largest_excess(&self, p: V) -> (usize, V::Real) {
+        let mut best = (0, -V::Real::INFINITY);
+        for (i, (normal, &corner)) in self.normals.iter().zip(self.vertices).enumerate() {
+            let excess = normal.dot(p - corner);
+            if excess > best.1 {
+                best = (i, excess);
+            }
+        }
+        best
+    }
+
+    /// `p` itself inside, otherwise the nearest of the edges' nearest points, by a scan of the
+    /// edges (the polygons that have this core are small).
+    #[inline]
+    fn closest(&self, p: V) -> V {
+        if self.largest_excess(p).1 <= V::Real::ZERO {
+            return p;
+        }
+        let mut best = (V::Real::INFINITY, p);
+        for i in 0..self.vertices.len() {
+            let (start, end) = self.ends(i);
+            let q = closest_on_segment(start, end, p);
+            let gap2 = (p - q).length_squared();
+            if gap2 < best.0 {
+                best = (gap2, q);
+            }
+        }
+        best.1
+    }
+
+    /// The way out through the edge whose line is nearest to `p` (ties: the first such edge
+    /// in the corners' order).
+    #[inline]
+    fn nearest_exit(&self, p: V) -> CoreBoundary<V> {
+        let (i, excess) = self.largest_excess(p);
+        let normal = self.normals[i];
+        CoreBoundary { point: p - normal * excess, normal, depth: -excess }
+    }
+}
+
+/// The point of segment `a b` closest to `p`.
+#[inline]
+pub(crate) fn closest_on_segment<V: Vector>(a: V, b: V, p: V) -> V {
+    let t = b - a;
+    let tt = t.length_squared();
+    if !tt.is_positive() {
+        return a;
+    }
+    let along = (p - a).dot(t) / tt;
+    a + t * along.max(V::Real::ZERO).min(V::Real::ONE)
+}
+
+/// The parameters `(s, t)` of the closest points `p₀ + s (p₁ − p₀)` and `q₀ + t (q₁ − q₀)` of
+/// two segments (`s, t ∈ [0, 1]`).
+///
+/// The squared distance is a convex quadratic in `(s, t)`. With `d₁ = p₁ − p₀`,
+/// `d₂ = q₁ − q₀`, `r = p₀ − q₀` and `a = d₁·d₁`, `b = d₁·d₂`, `c = d₁·r`, `e = d₂·d₂`,
+/// `f = d₂·r`, its stationary point solves `a s − b t = −c`, `b s − e t = −f`; by Cramer's
+/// rule `s = (b f − c e) / (a e − b²)`. Clamping `s` to `[0, 1]`, then taking the best `t` for
+/// it (`t = (b s + f) / e`) and, when that `t` must be clamped, the best `s` for the clamped
+/// `t` gives the minimum over the square (the quadratic is convex, and each step minimises
+/// over one parameter exactly). Parallel segments (`a e − b²` within rounding of 0) have a
+/// whole interval of closest pairs: `s = 0` picks one. Points (zero-length segments) reduce
+/// to point–segment projections.
+#[inline]
+pub(crate) fn closest_on_segments<V: Vector>(
+    [p0, p1]: [V; 2],
+    [q0, q1]: [V; 2],
+) -> (V::Real, V::Real) {
+    let (zero, one) = (V::Real::ZERO, V::Real::ONE);
+    let clamp = |x: V::Real| x.max(zero).min(one);
+    let (d1, d2, r) = (p1 - p0, q1 - q0, p0 - q0);
+    let (a, e, f) = (d1.length_squared(), d2.length_squared(), d2.dot(r));
+    if !a.is_positive() && !e.is_positive() {
+        return (zero, zero);
+    }
+    if !a.is_positive() {
+        return (zero, clamp(f / e));
+    }
+    let c = d1.dot(r);
+    if !e.is_positive() {
+        return (clamp(-c / a), zero);
+    }
+    let b = d1.dot(d2);
+    let denominator = a * e - b * b;
+    let parallel = denominator <= V::Real::from_f64(16.0) * V::Real::EPSILON * a * e;
+    let s = if parallel { zero } else { clamp((b * f - c * e) / denominator) };
+    let t = (b * s + f) / e;
+    if t < zero {
+        (clamp(-c / a), zero)
+    } else if t > one {
+        (clamp((b - c) / a), one)
+    } else {
+        (s, t)
+    }
+}
