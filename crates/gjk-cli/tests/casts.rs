@@ -93,7 +93,8 @@ fn assert_ray_hit(r: &Value, toi: f64, origin: &[f64], direction: &[f64], normal
 #[test]
 fn ray_against_spheres_hits_at_the_quadratics_root() {
     // (origin, direction, centre, radius): head-on, off-centre, slanted, long direction.
-    let cases: [([f64; 3], [f64; 3], [f64; 3], f64); 4] = [
+    type Case = ([f64; 3], [f64; 3], [f64; 3], f64);
+    let cases: [Case; 4] = [
         ([-5.0, 0.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 0.0], 1.0),
         ([-5.0, 0.6, 0.0], [2.0, 0.0, 0.0], [0.0, 0.0, 0.0], 1.0),
         ([1.0, 2.0, 3.0], [0.3, -0.5, -0.9], [2.0, 0.5, 0.5], 0.75),
