@@ -56,7 +56,7 @@ pub(crate) fn command() -> clap::Command {
     clap::Command::new("demo")
         .about("Answer a built-in scene of 2D and 3D pairs, printed as a table")
         .long_about(
-            "Answers a built-in scene of 2D and 3D pairs and prints a table. Each row is one line \
+            "Answers a built-in scene of 2D and 3D pairs and prints a table. Each row is one line\n\
              of the JSON-lines input format of `gjk query`.",
         )
 }

@@ -49,7 +49,10 @@ pub(crate) fn command() -> Command {
                         .try_map(|name| name.parse::<Method>()),
                 )
                 .default_value("robust")
-                .help("robust: the library's GJK; classic: the tutorials' version"),
+                // Named in the help itself, which then fits one line.
+                .hide_possible_values(true)
+                .hide_default_value(true)
+                .help("robust (the library's GJK, default) or classic (the tutorials')"),
         )
         .arg(
             Arg::new("direction")

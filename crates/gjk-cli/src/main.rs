@@ -95,6 +95,7 @@ fn completions_command() -> Command {
         .arg(
             clap::Arg::new("shell")
                 .value_name("SHELL")
+                .help("The shell to complete for")
                 .required(true)
                 .value_parser(clap::value_parser!(clap_complete::Shell)),
         )

@@ -82,6 +82,22 @@ fn query_help_names_every_accepted_shape_type() {
     }
 }
 
+/// Every help text reads in a terminal of 100 columns (clap does not wrap: the texts are
+/// broken by hand).
+#[test]
+fn every_help_fits_100_columns() {
+    let mut commands: Vec<Vec<&str>> = vec![vec!["--help"]];
+    commands.extend(SUBCOMMANDS.iter().map(|name| vec![*name, "--help"]));
+    commands.extend(SUBCOMMANDS.iter().map(|name| vec![*name, "-h"]));
+    for args in commands {
+        let run = gjk(&args, b"");
+        assert_eq!(run.status, 0, "{args:?}");
+        for line in run.stdout.lines() {
+            assert!(line.chars().count() <= 100, "{args:?}: too wide: {line}");
+        }
+    }
+}
+
 #[test]
 fn version() {
     let run = gjk(&["--version"], b"");
