@@ -61,9 +61,7 @@ pub(crate) fn command() -> Command {
                 // `--direction -1,0` is a value, not a flag.
                 .allow_hyphen_values(true)
                 .value_parser(parse_direction)
-                .help(
-                    "The first search direction, e.g. 0,1 [default: the example's own, or A to B]",
-                )
+                .help("The first search direction, e.g. 0,1 (default: the example's own)")
                 .long_help(
                     "The first search direction, e.g. 0,1\n\
                      [default: the example's own, or from A's centre toward B's]",
