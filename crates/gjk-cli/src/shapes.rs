@@ -1,10 +1,12 @@
-//! One input line → two posed shapes, in 2D or 3D, `f64` throughout.
+//! The fields every query kind shares: shapes, poses and vectors of one input line, in 2D or
+//! 3D, `f64` throughout.
 //!
-//! Parsing runs in two stages. The first reads the JSON into dimension-free [`ShapeSpec`]s and
-//! [`PoseSpec`]s, checking every field (type, finiteness, sign) and collecting evidence of the
-//! dimension: each coordinate array, a 2D angle, a 3D quaternion, a 3D-only shape type. All the
-//! evidence must agree, and the first disagreement is reported with both fields named. The second
-//! stage builds boxed [`gjk::Support`] shapes for the dimension found ([`ParsedPair`]).
+//! Parsing runs in two stages. The first reads the JSON into dimension-free [`ShapeSpec`]s,
+//! [`PoseSpec`]s and vectors, checking every field (type, finiteness, sign) and collecting
+//! evidence of the dimension in one [`Dimension`]: each coordinate array, a 2D angle, a 3D
+//! quaternion, a 3D-only shape type. All the evidence must agree, and the first disagreement is
+//! reported with both fields named. The second stage builds boxed [`gjk::Support`] shapes for
+//! the dimension found ([`ParsedPair`] for a pair, [`Space`] for the rest).
 
 use gjk::{
     Ball, Capsule, Cone, Cuboid, Cylinder, Ellipsoid, Polytope, Pose, Posed, Rounded, Segment,

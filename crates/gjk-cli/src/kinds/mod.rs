@@ -33,7 +33,7 @@ pub(crate) struct QueryKind {
 }
 
 /// Every query kind; the first is the default when a line has no `"query"` field.
-pub(crate) const KINDS: [QueryKind; 3] = [proximity::KIND, ray_cast::KIND, shape_cast::KIND];
+pub(crate) static KINDS: [QueryKind; 3] = [proximity::KIND, ray_cast::KIND, shape_cast::KIND];
 
 /// Why a line got no answer record.
 #[derive(Debug)]
