@@ -3,15 +3,14 @@
 //! The scene is written in the input format of `gjk query` (one JSON line per pair, the `id` is
 //! the pair's name), so the demo also shows that format at work.
 
-use std::ffi::OsString;
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use gjk::Vector;
 
-use crate::query::{solve, Answer};
+use crate::fail;
+use crate::kinds::{solve, Answer};
 use crate::shapes::{parse_line, ParsedPair};
-use crate::{fail, usage_error};
 
 /// The scene: one query per line. Expected answers (analytic) are noted in the pair names'
 /// comments below and checked by the tests.
@@ -52,15 +51,18 @@ deepest points of the overlap, and moving B by depth x normal separates the pair
 Each row is one line of the JSON-lines input format: try `gjk query --help`.
 ";
 
+/// `gjk demo`: no arguments.
+pub(crate) fn command() -> clap::Command {
+    clap::Command::new("demo")
+        .about("Answer a built-in scene of 2D and 3D pairs, printed as a table")
+        .long_about(
+            "Answers a built-in scene of 2D and 3D pairs and prints a table. Each row is one line\n\
+             of the JSON-lines input format of `gjk query`.",
+        )
+}
+
 /// Runs `gjk demo`.
-pub(crate) fn run(args: &[OsString]) -> ExitCode {
-    match args {
-        [] => {}
-        [flag] if flag == "-h" || flag == "--help" => return crate::print_stdout(
-            "usage: gjk demo\n\nAnswers a built-in scene of 2D and 3D pairs and prints a table.\n",
-        ),
-        _ => return usage_error("demo: takes no arguments"),
-    }
+pub(crate) fn run(_: &clap::ArgMatches) -> ExitCode {
     let table = render(&rows());
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());

@@ -4,105 +4,123 @@
 //! `gjk query` given inline, or `-` to read that JSON line from standard input. The walkthrough
 //! goes to standard output; `--svg FILE` also draws the iterations as SVG panels.
 
-use std::ffi::OsString;
 use std::io::{self, BufRead};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::{Arg, ArgAction, ArgMatches, Command};
 use gjk_explain::{ExplainOptions, Explanation, Method, BUILTIN_NAMES};
 
 use crate::shapes::{parse_line, ParsedPair};
-use crate::{fail, print_stdout, usage_error};
-
-/// The help text of `gjk explain`.
-const USAGE: &str = "\
-usage: gjk explain PAIR [--method robust|classic] [--direction X,Y[,Z]] [--svg FILE]
-       gjk explain --list
-
-PAIR is a built-in example name, a JSON pair as `gjk query` reads it
-({\"a\":SHAPE,\"b\":SHAPE,\"pose_a\":POSE,\"pose_b\":POSE}), or - to read that line from
-standard input.
-  --method      robust (the library's GJK, default) or classic (the tutorials' version)
-  --direction   the first search direction, e.g. 0,1 (default: the example's own, or from
-                A's centre toward B's)
-  --svg FILE    also draw every iteration into FILE (SVG)
-";
+use crate::{fail, print_stdout};
 
 /// What the command line asked for.
 struct Request {
     pair: String,
     options: ExplainOptions,
-    svg: Option<OsString>,
 }
 
-/// Runs `gjk explain` with the arguments after the subcommand word.
-pub(crate) fn run(args: &[OsString]) -> ExitCode {
-    let request = match parse_args(args) {
-        Ok(Some(request)) => request,
-        Ok(None) => return ExitCode::SUCCESS,
-        Err(message) => return usage_error(&message),
-    };
+/// `gjk explain PAIR [--method M] [--direction X,Y[,Z]] [--svg FILE]`, or `gjk explain --list`.
+pub(crate) fn command() -> Command {
+    Command::new("explain")
+        .about("Walk through one GJK run step by step; --svg draws it")
+        .long_about(
+            "Walks through one GJK run step by step, in words on standard output and, with \
+             --svg, as a picture.",
+        )
+        .arg(
+            Arg::new("pair")
+                .value_name("PAIR")
+                .required_unless_present("list")
+                .help("A built-in example (--list), a JSON pair as `gjk query` reads it, or -")
+                .long_help(
+                    "A built-in example name (see --list), a JSON pair as `gjk query` reads it\n\
+                     ({\"a\":SHAPE,\"b\":SHAPE,\"pose_a\":POSE,\"pose_b\":POSE}), or - to read \
+                     that line from\nstandard input",
+                ),
+        )
+        .arg(
+            Arg::new("method")
+                .long("method")
+                .value_name("METHOD")
+                .value_parser(
+                    PossibleValuesParser::new(["robust", "classic"])
+                        .try_map(|name| name.parse::<Method>()),
+                )
+                .default_value("robust")
+                // Named in the help itself, which then fits one line.
+                .hide_possible_values(true)
+                .hide_default_value(true)
+                .help("robust (the library's GJK, default) or classic (the tutorials')"),
+        )
+        .arg(
+            Arg::new("direction")
+                .long("direction")
+                .value_name("X,Y[,Z]")
+                // `--direction -1,0` is a value, not a flag.
+                .allow_hyphen_values(true)
+                .value_parser(parse_direction)
+                .help("The first search direction, e.g. 0,1 (default: the example's own)")
+                .long_help(
+                    "The first search direction, e.g. 0,1\n\
+                     [default: the example's own, or from A's centre toward B's]",
+                ),
+        )
+        .arg(
+            Arg::new("svg")
+                .long("svg")
+                .value_name("FILE")
+                .value_parser(clap::value_parser!(PathBuf))
+                .help("Also draw every iteration into FILE (SVG)"),
+        )
+        .arg(
+            Arg::new("list")
+                .long("list")
+                .action(ArgAction::SetTrue)
+                .conflicts_with_all(["pair", "direction", "svg"])
+                .help("List the built-in examples"),
+        )
+}
+
+/// Runs `gjk explain`.
+pub(crate) fn run(matches: &ArgMatches) -> ExitCode {
+    if matches.get_flag("list") {
+        return print_stdout(&format!("{}\n", BUILTIN_NAMES.join("\n")));
+    }
+    let request = request(matches);
     let explanation = match explain(&request) {
         Ok(explanation) => explanation,
         Err(message) => return fail(&message),
     };
-    if let Some(path) = &request.svg {
+    if let Some(path) = matches.get_one::<PathBuf>("svg") {
         if let Err(e) = std::fs::write(path, explanation.svg()) {
-            return fail(&format!("cannot write {}: {e}", path.to_string_lossy()));
+            return fail(&format!("cannot write {}: {e}", path.display()));
         }
     }
     print_stdout(explanation.text())
 }
 
-/// Reads the arguments; `Ok(None)` when a listing or help was printed instead.
-fn parse_args(args: &[OsString]) -> Result<Option<Request>, String> {
-    let mut pair = None;
+/// The request clap has checked.
+fn request(matches: &ArgMatches) -> Request {
     let mut options = ExplainOptions::default();
-    let mut svg = None;
-    let mut words = args.iter();
-    while let Some(word) = words.next() {
-        let text = word.to_str().ok_or("arguments must be UTF-8")?;
-        let mut value =
-            |flag: &str| words.next().ok_or_else(|| format!("{flag} needs a value")).cloned();
-        match text {
-            "-h" | "--help" => {
-                print_stdout(USAGE);
-                return Ok(None);
-            }
-            "--list" => {
-                print_stdout(&format!("{}\n", BUILTIN_NAMES.join("\n")));
-                return Ok(None);
-            }
-            "--method" => {
-                let method = value("--method")?;
-                options.method = method
-                    .to_str()
-                    .unwrap_or_default()
-                    .parse::<Method>()
-                    .map_err(|e| e.to_string())?;
-            }
-            "--direction" => {
-                options.first_direction = Some(parse_direction(&value("--direction")?)?)
-            }
-            "--svg" => svg = Some(value("--svg")?),
-            _ if pair.is_none() => pair = Some(text.to_string()),
-            _ => return Err(format!("unexpected argument {text}")),
-        }
+    if let Some(&method) = matches.get_one::<Method>("method") {
+        options.method = method;
     }
-    let pair = pair.ok_or("missing PAIR: a built-in name (see --list), a JSON pair or -")?;
-    Ok(Some(Request { pair, options, svg }))
+    options.first_direction = matches.get_one::<Vec<f64>>("direction").cloned();
+    let pair = matches.get_one::<String>("pair").cloned().unwrap_or_default();
+    Request { pair, options }
 }
 
 /// `"0,1"` or `"1, -1, 0"` → coordinates (the explainer checks their count and length).
-fn parse_direction(value: &OsString) -> Result<Vec<f64>, String> {
-    let text = value.to_str().unwrap_or_default();
+fn parse_direction(text: &str) -> Result<Vec<f64>, String> {
     text.split(',')
         .map(|part| {
-            let x: f64 =
-                part.trim().parse().map_err(|_| format!("--direction: bad number '{part}'"))?;
+            let x: f64 = part.trim().parse().map_err(|_| format!("bad number '{part}'"))?;
             if x.is_finite() {
                 Ok(x)
             } else {
-                Err(format!("--direction: {part} is not finite"))
+                Err(format!("{part} is not finite"))
             }
         })
         .collect()

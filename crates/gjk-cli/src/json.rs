@@ -61,6 +61,18 @@ impl<'v> Object<'v> {
         non_negative(self.number(key)?, &self.field_path(key))
     }
 
+    /// An optional boolean field: `default` when absent.
+    pub(crate) fn flag(&self, key: &str, default: bool) -> Result<bool, String> {
+        match self.optional(key) {
+            None => Ok(default),
+            Some(Value::Bool(b)) => Ok(*b),
+            Some(other) => Err(at(
+                &self.field_path(key),
+                format!("expected true or false, got {}", describe(other)),
+            )),
+        }
+    }
+
     /// A required string field.
     pub(crate) fn string(&self, key: &str) -> Result<&'v str, String> {
         match self.required(key)? {

@@ -1,49 +1,15 @@
 //! The output records of `gjk query`: one JSON object per line, fields in a fixed order,
-//! numbers in their shortest round-trip form (serde_json prints `f64` with ryu).
+//! numbers in their shortest round-trip form (serde_json prints `f64` with ryu). Each query
+//! kind ([`crate::kinds`]) writes its answer with a [`Record`].
 
 use std::io::{self, Write};
 
 use gjk::Vector;
 
-use crate::query::Answer;
 use serde_json::{Number, Value};
 
-/// Writes the answer record of one query.
-///
-/// `{"id","intersects","distance","point_a","point_b","normal","penetration_depth",
-/// "iterations","status"}`. Separated: the closest points, `penetration_depth` 0. Intersecting:
-/// `distance` 0, the deepest points of the overlap (EPA witnesses), and the normal along which
-/// B moves out by `penetration_depth`. `status` is a word of [`crate::status::Status`].
-///
-/// Every number of `result` must be finite (see [`is_finite`]).
-pub(crate) fn write_answer<V: Vector<Real = f64>, W: Write>(
-    out: &mut W,
-    id: &Value,
-    result: &Answer<V>,
-) -> io::Result<()> {
-    let mut record = Record::begin(out, id)?;
-    record.field("intersects", result.intersecting)?;
-    record.number("distance", result.distance)?;
-    record.vector("point_a", result.point_a)?;
-    record.vector("point_b", result.point_b)?;
-    record.vector("normal", result.normal)?;
-    record.number("penetration_depth", result.penetration_depth)?;
-    record.field("iterations", result.iterations)?;
-    record.field("status", Value::String(result.status.name().to_owned()))?;
-    record.end()
-}
-
-/// Whether every number [`write_answer`] prints is finite.
-pub(crate) fn is_finite<V: Vector<Real = f64>>(result: &Answer<V>) -> bool {
-    result.distance.is_finite()
-        && result.penetration_depth.is_finite()
-        && result.point_a.is_finite()
-        && result.point_b.is_finite()
-        && result.normal.is_finite()
-}
-
 /// Writes the record of a line that could not be answered: `{"id","line","error"}`.
-pub(crate) fn write_error<W: Write>(
+pub(crate) fn write_error<W: Write + ?Sized>(
     out: &mut W,
     id: &Value,
     line: u64,
@@ -51,35 +17,53 @@ pub(crate) fn write_error<W: Write>(
 ) -> io::Result<()> {
     let mut record = Record::begin(out, id)?;
     record.field("line", line)?;
-    record.field("error", Value::String(message.to_owned()))?;
+    record.string("error", message)?;
     record.end()
 }
 
-/// A JSON object being written field by field, in order.
-struct Record<'w, W: Write> {
+/// A JSON object being written field by field, in order, starting with `id`.
+pub(crate) struct Record<'w, W: Write + ?Sized> {
     out: &'w mut W,
 }
 
-impl<'w, W: Write> Record<'w, W> {
+impl<'w, W: Write + ?Sized> Record<'w, W> {
     /// Starts the object with its `id` field.
-    fn begin(out: &'w mut W, id: &Value) -> io::Result<Self> {
+    pub(crate) fn begin(out: &'w mut W, id: &Value) -> io::Result<Self> {
         write!(out, "{{\"id\":{id}")?;
         Ok(Self { out })
     }
 
     /// A field whose value prints as JSON through `Display` (bools, integers, `Value`s).
-    fn field(&mut self, name: &str, value: impl std::fmt::Display) -> io::Result<()> {
+    pub(crate) fn field(&mut self, name: &str, value: impl std::fmt::Display) -> io::Result<()> {
         write!(self.out, ",\"{name}\":{value}")
     }
 
+    /// A string field (escaped as JSON).
+    pub(crate) fn string(&mut self, name: &str, text: &str) -> io::Result<()> {
+        write!(self.out, ",\"{name}\":")?;
+        serde_json::to_writer(&mut *self.out, text).map_err(io::Error::from)
+    }
+
     /// A finite number in shortest round-trip form.
-    fn number(&mut self, name: &str, x: f64) -> io::Result<()> {
+    pub(crate) fn number(&mut self, name: &str, x: f64) -> io::Result<()> {
         write!(self.out, ",\"{name}\":")?;
         write_number(self.out, x)
     }
 
+    /// A point or vector, or `null` when it is not defined.
+    pub(crate) fn optional_vector<V: Vector<Real = f64>>(
+        &mut self,
+        name: &str,
+        v: Option<V>,
+    ) -> io::Result<()> {
+        match v {
+            Some(v) => self.vector(name, v),
+            None => write!(self.out, ",\"{name}\":null"),
+        }
+    }
+
     /// A point or vector as an array of its coordinates.
-    fn vector<V: Vector<Real = f64>>(&mut self, name: &str, v: V) -> io::Result<()> {
+    pub(crate) fn vector<V: Vector<Real = f64>>(&mut self, name: &str, v: V) -> io::Result<()> {
         write!(self.out, ",\"{name}\":[")?;
         for i in 0..V::DIM {
             if i > 0 {
@@ -90,14 +74,15 @@ impl<'w, W: Write> Record<'w, W> {
         self.out.write_all(b"]")
     }
 
-    fn end(self) -> io::Result<()> {
+    /// Closes the object and its line.
+    pub(crate) fn end(self) -> io::Result<()> {
         self.out.write_all(b"}\n")
     }
 }
 
 /// `x` in shortest round-trip form (`0.30000000000000004`, `1.0`, `1e-7`); JSON has no NaN or
-/// infinity, so those print as `null` (callers check [`is_finite`] first).
-fn write_number<W: Write>(out: &mut W, x: f64) -> io::Result<()> {
+/// infinity, so those print as `null` (the query kinds check finiteness first).
+fn write_number<W: Write + ?Sized>(out: &mut W, x: f64) -> io::Result<()> {
     match Number::from_f64(x) {
         Some(n) => write!(out, "{n}"),
         None => out.write_all(b"null"),

@@ -1,21 +1,41 @@
 //! `gjk query [FILE]`: answers one JSON query per line, streaming in constant memory (lines are
-//! at most [`MAX_LINE_BYTES`] long).
+//! at most [`MAX_LINE_BYTES`] long). The `"query"` field of a line picks its kind
+//! ([`crate::kinds`]); this module reads lines, writes error records and counts.
 
-use std::ffi::OsString;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use gjk::{ContactOptions, GjkOptions, Goal, Pair, Real, Termination, Vector, WarmStart};
+use clap::{Arg, ArgMatches, Command};
 
+use crate::kinds::{self, Failure, KINDS};
 use crate::output;
-use crate::shapes::{self, ParsedPair, PosedPair};
-use crate::status::Status;
-use crate::{fail, usage_error, EXIT_LINES_FAILED};
+use crate::progress::{Counts, Progress};
+use crate::shapes::{self, line_id, line_object, parse_json};
+use crate::{fail, EXIT_LINES_FAILED};
 
-/// The help text of `gjk query`: the whole format, so that the binary alone is enough. The
-/// shape table comes from the parser's own table and the status words from their one home,
-/// so neither can drift from what the program does.
+/// `gjk query [FILE]`: clap's usage and arguments, then the whole format ([`usage`]), so
+/// that the binary alone is enough.
+pub(crate) fn command() -> Command {
+    Command::new("query")
+        .about("Answer JSON-lines queries from FILE or standard input (--help: the format)")
+        .long_about(
+            "Answers one query per line of FILE (standard input when FILE is absent or '-') and\n\
+             writes one JSON answer per line, in the same order, streaming. On a terminal,\n\
+             standard error shows the progress of long runs.",
+        )
+        .arg(
+            Arg::new("file")
+                .value_name("FILE")
+                .value_parser(clap::value_parser!(PathBuf))
+                .help("The queries, one JSON object per line; - or absent: standard input"),
+        )
+        .after_long_help(usage())
+}
+
+/// The format part of `gjk query --help`. The kinds, the shape table and the status words come
+/// from the tables the program runs on, so none of them can drift from what it does.
 pub(crate) fn usage() -> String {
     let mut text = String::from(USAGE_INPUT);
     text.push_str(&format!(
@@ -23,13 +43,22 @@ pub(crate) fn usage() -> String {
          line gets\n  an error record and is skipped without being stored.\n\n",
         MAX_LINE_BYTES >> 20
     ));
+    text.push_str("KIND, and the fields of a line of that kind (the first is the default):\n");
+    for kind in &KINDS {
+        text.push_str(&format!("  {:<12} {}\n", kind.name, kind.input));
+    }
+    text.push('\n');
     text.push_str(USAGE_SHAPES);
     for shape_type in &shapes::SHAPE_TYPES {
         text.push_str(&shape_row(shape_type));
     }
-    text.push_str(USAGE_POSES_AND_ANSWER);
-    for status in Status::ALL {
-        text.push_str(&format!("    {:<18} {}\n", status.name(), status.meaning()));
+    text.push_str(USAGE_POSES);
+    for kind in &KINDS {
+        text.push_str(&format!("\nANSWER to {}, fields in this order:\n", kind.name));
+        text.push_str(kind.answer);
+        for status in kind.statuses {
+            text.push_str(&format!("    {:<21} {}\n", status.name(), status.meaning()));
+        }
     }
     text.push_str(USAGE_ERRORS);
     text
@@ -63,15 +92,12 @@ fn shape_row(shape_type: &shapes::ShapeType) -> String {
 
 /// The help up to the line-length limit.
 const USAGE_INPUT: &str = "\
-usage: gjk query [FILE]
-
-Answers one query per line of FILE (standard input when FILE is absent or '-') and writes one
-JSON answer per line, in the same order, streaming.
+FORMAT
 
 INPUT, one JSON object per line:
-  {\"id\": ANY, \"a\": SHAPE, \"b\": SHAPE, \"pose_a\": POSE, \"pose_b\": POSE}
-  id is echoed in the answer (null when absent). Poses are optional (identity). Unknown fields
-  are ignored, null counts as absent, blank lines are skipped (but counted).
+  {\"id\": ANY, \"query\": KIND, ...the fields of KIND}
+  id is echoed in the answer (null when absent); query is optional (proximity). Unknown
+  fields are ignored, null counts as absent, blank lines are skipped (but counted).
 ";
 
 /// The help's shape section, before the table.
@@ -80,8 +106,8 @@ SHAPE: {\"type\": TYPE, fields...}, in its own frame. P is a point: [x, y] or [x
   TYPE (aliases)              fields                            what it is
 ";
 
-/// The help from after the shape table to the status words.
-const USAGE_POSES_AND_ANSWER: &str =
+/// The help from after the shape table to the answers.
+const USAGE_POSES: &str =
     "  Every shape may also carry \"center\": P (moves it in its own frame; default the origin)
   and \"margin\": m >= 0 (rounds it by a ball of radius m; default 0).
 
@@ -94,24 +120,11 @@ DIMENSION: 2D or 3D, from the number of coordinates, a 2D angle, a 3D quaternion
   3D-only type; all of a line must agree. When nothing tells (two spheres without centres
   or poses), the 2D names circle, ellipse, rectangle, polygon on both shapes mean 2D, else
   3D. Numbers must be finite, of magnitude at most 1e15.
-
-ANSWER, fields in this order:
-  {\"id\": 1, \"intersects\": false, \"distance\": 1.0, \"point_a\": [..], \"point_b\": [..],
-   \"normal\": [..], \"penetration_depth\": 0.0, \"iterations\": 3, \"status\": \"converged\"}
-  intersects         whether the shapes touch or overlap (touching counts as intersecting)
-  distance           the gap between the shapes; 0 when intersecting
-  point_a, point_b   world coordinates: the closest points when apart; when intersecting,
-                     the deepest points of the overlap
-  normal             unit, from A toward B; moving B by penetration_depth x normal
-                     separates intersecting shapes
-  penetration_depth  how deep the shapes overlap; 0 when apart or just touching
-  iterations         support calls of GJK plus those of EPA
-  status             how the loops behind these numbers ended: GJK's for separated pairs;
-                     for intersecting pairs the contact query's (epa_* when EPA ran):
 ";
 
-/// The help's end: error records and exit statuses.
-const USAGE_ERRORS: &str = "  Numbers print in their shortest round-trip form.
+/// The help's end: number format, error records and exit statuses.
+const USAGE_ERRORS: &str = "
+Numbers print in their shortest round-trip form.
 
 ERRORS: a line that cannot be answered gives
   {\"id\": ID or null, \"line\": n, \"error\": \"why, naming the field\"}
@@ -120,26 +133,20 @@ ERRORS: a line that cannot be answered gives
 EXIT STATUS: 0 every line answered, 1 some lines failed, 2 usage or I/O error.
 ";
 
-/// Runs `gjk query` with the arguments after `query`.
-pub(crate) fn run(args: &[OsString]) -> ExitCode {
-    let path = match args {
-        [] => None,
-        [flag] if flag == "-h" || flag == "--help" => return crate::print_stdout(&usage()),
-        [path] if path == "-" => None,
-        [path] if path.to_string_lossy().starts_with('-') && path.len() > 1 => {
-            return usage_error(&format!("query: unknown option {}", path.to_string_lossy()))
-        }
-        [path] => Some(path),
-        _ => return usage_error("query: expected at most one FILE"),
-    };
+/// Runs `gjk query [FILE]`.
+pub(crate) fn run(matches: &ArgMatches) -> ExitCode {
+    let path = matches.get_one::<PathBuf>("file").filter(|p| p.as_os_str() != "-");
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut progress = Progress::on_stderr();
     let outcome = match path {
         Some(path) => match File::open(path) {
-            Ok(file) => answer_stream(BufReader::with_capacity(1 << 16, file), &mut out),
-            Err(e) => return fail(&format!("cannot open {}: {e}", path.to_string_lossy())),
+            Ok(file) => {
+                answer_stream(BufReader::with_capacity(1 << 16, file), &mut out, &mut progress)
+            }
+            Err(e) => return fail(&format!("cannot open {}: {e}", path.display())),
         },
-        None => answer_stream(io::stdin().lock(), &mut out),
+        None => answer_stream(io::stdin().lock(), &mut out, &mut progress),
     };
     let outcome = outcome.and_then(|summary| {
         out.flush().map_err(StreamError::Write)?;
@@ -152,7 +159,7 @@ pub(crate) fn run(args: &[OsString]) -> ExitCode {
         Err(StreamError::Write(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(StreamError::Write(e)) => fail(&format!("cannot write the answers: {e}")),
         Err(StreamError::Read(e)) => {
-            let name = path.map_or("standard input".into(), |p| p.to_string_lossy());
+            let name = path.map_or("standard input".into(), |p| p.display().to_string());
             fail(&format!("cannot read {name}: {e}"))
         }
     }
@@ -187,16 +194,21 @@ pub(crate) const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// Answers every non-blank line of `input` on `out`, one record per line. Memory stays
 /// bounded by [`MAX_LINE_BYTES`] whatever the input.
-pub(crate) fn answer_stream<R: BufRead, W: Write>(
+pub(crate) fn answer_stream<R: BufRead, W: Write, P: Write>(
     mut input: R,
     out: &mut W,
+    progress: &mut Progress<P>,
 ) -> Result<Summary, StreamError> {
     let mut summary = Summary::default();
     let mut line = Vec::new();
     let mut number = 0u64;
     loop {
+        progress.update(Counts { lines: number, failed: summary.failed });
         let answered = match read_line(&mut input, &mut line).map_err(StreamError::Read)? {
-            LineRead::End => return Ok(summary),
+            LineRead::End => {
+                progress.finish(Counts { lines: number, failed: summary.failed });
+                return Ok(summary);
+            }
             LineRead::Line => {
                 number += 1;
                 answer_line(&line, number, out)
@@ -296,97 +308,30 @@ fn answer_line<W: Write>(raw: &[u8], number: u64, out: &mut W) -> io::Result<Opt
     }
     // Without its line ending, JSON syntax errors point at the right column.
     let text = text.trim_end_matches(['\n', '\r']);
-    let parsed = match shapes::parse_line(text) {
-        Ok(parsed) => parsed,
+    let value = match parse_json(text) {
+        Ok(value) => value,
         Err(e) => {
             output::write_error(out, &e.id, number, &e.message)?;
             return Ok(Some(false));
         }
     };
-    let written = match &parsed.pair {
-        ParsedPair::Two(pair) => write_result(out, &parsed.id, number, &solve(pair))?,
-        ParsedPair::Three(pair) => write_result(out, &parsed.id, number, &solve(pair))?,
-    };
-    Ok(Some(written))
-}
-
-/// Writes the answer, or an error record if the query produced a non-finite number (which
-/// would be a bug in the library; JSON could not carry it anyway).
-fn write_result<V: Vector<Real = f64>, W: Write>(
-    out: &mut W,
-    id: &serde_json::Value,
-    number: u64,
-    result: &Answer<V>,
-) -> io::Result<bool> {
-    if output::is_finite(result) {
-        output::write_answer(out, id, result)?;
-        Ok(true)
-    } else {
-        let message = "the query produced a non-finite number (a bug: please report this line)";
-        output::write_error(out, id, number, message)?;
-        Ok(false)
-    }
-}
-
-/// The answer to one pair, in world coordinates.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Answer<V: Vector> {
-    /// Whether the shapes touch or overlap.
-    pub intersecting: bool,
-    /// The gap between them (0 when intersecting).
-    pub distance: f64,
-    /// Separated: the closest point of A. Intersecting: A's deepest point (EPA witness).
-    pub point_a: V,
-    /// Separated: the closest point of B. Intersecting: B's deepest point.
-    pub point_b: V,
-    /// The unit normal from A toward B (for intersecting pairs: moving B by
-    /// `penetration_depth × normal` separates them).
-    pub normal: V,
-    /// How deep the shapes overlap (0 when separated or just touching).
-    pub penetration_depth: f64,
-    /// Support calls of GJK plus those of EPA.
-    pub iterations: u32,
-    /// How GJK's distance run ended (the demo's `termination` column).
-    pub termination: Termination,
-    /// How the loops behind the printed numbers ended (the `status` field).
-    pub status: Status,
-}
-
-/// The query of one pair: GJK distance, then, for intersecting pairs, the contact query (EPA on
-/// the cores, warm-started from GJK's simplex) for the depth and normal. Default options.
-pub(crate) fn solve<V: Vector<Real = f64>>(pair: &PosedPair<V>) -> Answer<V> {
-    let pair = Pair::new(&*pair.a, pair.pose_a, &*pair.b, pair.pose_b);
-    let mut cache = WarmStart::default();
-    let gjk = pair.gjk(Goal::Distance, &GjkOptions::default(), &mut cache);
-    let mut answer = Answer {
-        intersecting: gjk.intersecting,
-        distance: gjk.distance,
-        point_a: gjk.point_a,
-        point_b: gjk.point_b,
-        normal: gjk.normal,
-        penetration_depth: 0.0,
-        iterations: gjk.iterations,
-        termination: gjk.termination,
-        status: Status::of(&gjk, None),
-    };
-    if gjk.intersecting {
-        let contact = pair.contact_with(&ContactOptions::default(), &mut cache);
-        // Without a contact GJK's points stay, and the status says they are no contact.
-        if let Some(c) = contact.contact {
-            answer.point_a = c.point_a;
-            answer.point_b = c.point_b;
-            answer.normal = c.normal;
-            answer.penetration_depth = c.depth.max(f64::ZERO);
+    let id = line_id(&value);
+    let answered =
+        line_object(&value).map_err(Failure::Line).and_then(|line| kinds::answer(&line, &id, out));
+    match answered {
+        Ok(()) => Ok(Some(true)),
+        Err(Failure::Line(message)) => {
+            output::write_error(out, &id, number, &message)?;
+            Ok(Some(false))
         }
-        answer.iterations += contact.gjk_iterations + contact.epa_iterations;
-        answer.status = Status::of(&gjk, Some(&contact));
+        Err(Failure::Write(e)) => Err(e),
     }
-    answer
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::status::Status;
     use std::io::{Cursor, Read};
 
     /// A query with a known answer: balls of radius 1 with centres 3 apart, distance 1.
@@ -423,7 +368,7 @@ mod tests {
 
     fn answer_all(input: impl BufRead) -> (Summary, Vec<serde_json::Value>) {
         let mut out = Vec::new();
-        let summary = answer_stream(input, &mut out).unwrap();
+        let summary = answer_stream(input, &mut out, &mut Progress::silent()).unwrap();
         let text = String::from_utf8(out).unwrap();
         (summary, text.lines().map(|l| serde_json::from_str(l).unwrap()).collect())
     }
@@ -454,10 +399,24 @@ mod tests {
 
     #[test]
     fn help_lists_every_status_with_its_meaning() {
-        let answer = help_section("ANSWER", "ERRORS:");
-        for status in Status::ALL {
-            let row = format!("    {:<18} {}\n", status.name(), status.meaning());
-            assert!(answer.contains(&row), "{row}");
+        let answers = help_section("ANSWER", "ERRORS:");
+        for status in Status::PROXIMITY.iter().chain(&Status::CAST) {
+            let row = format!("    {:<21} {}\n", status.name(), status.meaning());
+            assert!(answers.contains(&row), "{row}");
+        }
+    }
+
+    #[test]
+    fn help_describes_every_kind_with_its_fields_and_answer() {
+        let kinds = help_section("KIND,", "SHAPE:");
+        for kind in &KINDS {
+            assert!(
+                kinds.contains(&format!("  {:<12} {}\n", kind.name, kind.input)),
+                "{}",
+                kind.name
+            );
+            let answer = help_section(&format!("ANSWER to {},", kind.name), "\n\n");
+            assert!(answer.contains(kind.answer.trim_end()), "{}", kind.name);
         }
     }
 
@@ -473,6 +432,7 @@ mod tests {
             "\"line\": n, \"error\"",
             "EXIT STATUS: 0",
             "\"status\": \"converged\"",
+            "\"query\": KIND",
         ] {
             assert!(help.contains(needle), "the help misses {needle}");
         }

@@ -1,10 +1,12 @@
-//! One input line → two posed shapes, in 2D or 3D, `f64` throughout.
+//! The fields every query kind shares: shapes, poses and vectors of one input line, in 2D or
+//! 3D, `f64` throughout.
 //!
-//! Parsing runs in two stages. The first reads the JSON into dimension-free [`ShapeSpec`]s and
-//! [`PoseSpec`]s, checking every field (type, finiteness, sign) and collecting evidence of the
-//! dimension: each coordinate array, a 2D angle, a 3D quaternion, a 3D-only shape type. All the
-//! evidence must agree, and the first disagreement is reported with both fields named. The second
-//! stage builds boxed [`gjk::Support`] shapes for the dimension found ([`ParsedPair`]).
+//! Parsing runs in two stages. The first reads the JSON into dimension-free [`ShapeSpec`]s,
+//! [`PoseSpec`]s and vectors, checking every field (type, finiteness, sign) and collecting
+//! evidence of the dimension in one [`Dimension`]: each coordinate array, a 2D angle, a 3D
+//! quaternion, a 3D-only shape type. All the evidence must agree, and the first disagreement is
+//! reported with both fields named. The second stage builds boxed [`gjk::Support`] shapes for
+//! the dimension found ([`ParsedPair`] for a pair, [`Space`] for the rest).
 
 use gjk::{
     Ball, Capsule, Cone, Cuboid, Cylinder, Ellipsoid, Polytope, Pose, Posed, Rounded, Segment,
@@ -55,14 +57,33 @@ pub(crate) struct LineError {
     pub message: String,
 }
 
-/// Parses one input line: `{"id":…, "a": SHAPE, "b": SHAPE, "pose_a": POSE, "pose_b": POSE}`.
+/// Parses one input line as a pair: `{"id":…, "a": SHAPE, "b": SHAPE, "pose_a": POSE,
+/// "pose_b": POSE}` (what `gjk demo` and `gjk explain` read; other fields are ignored).
 pub(crate) fn parse_line(text: &str) -> Result<ParsedLine, LineError> {
-    let value: Value = serde_json::from_str(text)
-        .map_err(|e| LineError { id: Value::Null, message: json_syntax_error(&e) })?;
-    let id = value.get("id").cloned().unwrap_or(Value::Null);
-    match parse_pair(&value) {
+    let value = parse_json(text)?;
+    let id = line_id(&value);
+    match line_object(&value).and_then(|line| parse_pair(&line)) {
         Ok(pair) => Ok(ParsedLine { id, pair }),
         Err(message) => Err(LineError { id, message }),
+    }
+}
+
+/// The JSON value of one line; a syntax error has no id.
+pub(crate) fn parse_json(text: &str) -> Result<Value, LineError> {
+    serde_json::from_str(text)
+        .map_err(|e| LineError { id: Value::Null, message: json_syntax_error(&e) })
+}
+
+/// The line's `id`, `null` when absent.
+pub(crate) fn line_id(value: &Value) -> Value {
+    value.get("id").cloned().unwrap_or(Value::Null)
+}
+
+/// The line as an object, or why not.
+pub(crate) fn line_object(value: &Value) -> Result<Object<'_>, String> {
+    match value {
+        Value::Object(_) => Object::new(value, ""),
+        other => Err(format!("expected a JSON object per line, got {}", json::describe(other))),
     }
 }
 
@@ -73,39 +94,49 @@ fn json_syntax_error(e: &serde_json::Error) -> String {
     format!("invalid JSON at column {}: {reason}", e.column())
 }
 
-/// The pair of a parsed line.
-fn parse_pair(value: &Value) -> Result<ParsedPair, String> {
-    let line = match value {
-        Value::Object(_) => Object::new(value, "")?,
-        other => {
-            return Err(format!("expected a JSON object per line, got {}", json::describe(other)))
-        }
-    };
+/// The pair of a line: fields `a`, `b`, `pose_a`, `pose_b`.
+pub(crate) fn parse_pair(line: &Object<'_>) -> Result<ParsedPair, String> {
     let mut dimension = Dimension::default();
-    let a = ShapeSpec::parse(line.required("a")?, "a", &mut dimension)?;
-    let b = ShapeSpec::parse(line.required("b")?, "b", &mut dimension)?;
-    let pose_a = PoseSpec::parse(line.optional("pose_a"), "pose_a", &mut dimension)?;
-    let pose_b = PoseSpec::parse(line.optional("pose_b"), "pose_b", &mut dimension)?;
-    let dim = dimension.resolve(&[&a, &b]);
-    if dim == 2 {
-        Ok(ParsedPair::Two(build_pair(&a, &pose_a, &b, &pose_b)?))
+    let specs = PairSpec::parse(line, &mut dimension)?;
+    if dimension.resolve(&[&specs.a, &specs.b]) == 2 {
+        Ok(ParsedPair::Two(specs.build()?))
     } else {
-        Ok(ParsedPair::Three(build_pair(&a, &pose_a, &b, &pose_b)?))
+        Ok(ParsedPair::Three(specs.build()?))
     }
 }
 
-fn build_pair<V: Space>(
-    a: &ShapeSpec,
-    pose_a: &PoseSpec,
-    b: &ShapeSpec,
-    pose_b: &PoseSpec,
-) -> Result<PosedPair<V>, String> {
-    Ok(PosedPair {
-        a: a.build::<V>("a")?,
-        pose_a: pose_a.build::<V>("pose_a")?,
-        b: b.build::<V>("b")?,
-        pose_b: pose_b.build::<V>("pose_b")?,
-    })
+/// Two shapes and their poses as read from JSON, before the dimension is known.
+pub(crate) struct PairSpec {
+    /// Shape `a`.
+    pub a: ShapeSpec,
+    /// Pose `pose_a` (identity when absent).
+    pub pose_a: PoseSpec,
+    /// Shape `b`.
+    pub b: ShapeSpec,
+    /// Pose `pose_b`.
+    pub pose_b: PoseSpec,
+}
+
+impl PairSpec {
+    /// Reads fields `a`, `b`, `pose_a`, `pose_b` of `line`.
+    pub(crate) fn parse(line: &Object<'_>, dimension: &mut Dimension) -> Result<Self, String> {
+        Ok(Self {
+            a: ShapeSpec::parse(line.required("a")?, "a", dimension)?,
+            b: ShapeSpec::parse(line.required("b")?, "b", dimension)?,
+            pose_a: PoseSpec::parse(line.optional("pose_a"), "pose_a", dimension)?,
+            pose_b: PoseSpec::parse(line.optional("pose_b"), "pose_b", dimension)?,
+        })
+    }
+
+    /// The shapes and poses in dimension `V`.
+    pub(crate) fn build<V: Space>(&self) -> Result<PosedPair<V>, String> {
+        Ok(PosedPair {
+            a: self.a.build::<V>("a")?,
+            pose_a: self.pose_a.build::<V>("pose_a")?,
+            b: self.b.build::<V>("b")?,
+            pose_b: self.pose_b.build::<V>("pose_b")?,
+        })
+    }
 }
 
 /// What a field says about the dimension.
@@ -142,11 +173,19 @@ impl Evidence {
 
 /// The dimension of a line: the first evidence seen, which all later evidence must match.
 #[derive(Default)]
-struct Dimension {
+pub(crate) struct Dimension {
     first: Option<(Evidence, String)>,
 }
 
 impl Dimension {
+    /// A required point or vector field of `object`, as evidence of the dimension.
+    pub(crate) fn vector(&mut self, object: &Object<'_>, key: &str) -> Result<[f64; 3], String> {
+        let path = object.field_path(key);
+        let (c, n) = json::coordinates(object.required(key)?, &path)?;
+        self.see(Evidence::Coordinates(n), &path)?;
+        Ok(c)
+    }
+
     /// Records that the field at `path` implies `evidence`; an error if it contradicts the first.
     fn see(&mut self, evidence: Evidence, path: &str) -> Result<(), String> {
         match &self.first {
@@ -168,7 +207,7 @@ impl Dimension {
 
     /// The dimension; without any evidence (say two spheres without centres or poses) the
     /// shape names decide (`circle`, `ellipse`, `rectangle`, `polygon` mean 2D), else 3D.
-    fn resolve(&self, shapes: &[&ShapeSpec]) -> usize {
+    pub(crate) fn resolve(&self, shapes: &[&ShapeSpec]) -> usize {
         match &self.first {
             Some((evidence, _)) => evidence.dimension(),
             None if shapes.iter().all(|s| s.planar_name) => 2,
@@ -373,7 +412,11 @@ impl ShapeReader<'_, '_> {
 
 impl ShapeSpec {
     /// Reads the shape object `value` found at `path` (`a` or `b`).
-    fn parse(value: &Value, path: &str, dimension: &mut Dimension) -> Result<Self, String> {
+    pub(crate) fn parse(
+        value: &Value,
+        path: &str,
+        dimension: &mut Dimension,
+    ) -> Result<Self, String> {
         let object = Object::new(value, path)?;
         let name = object.string("type")?;
         let mut reader = ShapeReader { object, dimension };
@@ -455,7 +498,11 @@ pub(crate) struct PoseSpec {
 
 impl PoseSpec {
     /// Reads the pose at `path`; absent (or `null`) is the identity.
-    fn parse(value: Option<&Value>, path: &str, dimension: &mut Dimension) -> Result<Self, String> {
+    pub(crate) fn parse(
+        value: Option<&Value>,
+        path: &str,
+        dimension: &mut Dimension,
+    ) -> Result<Self, String> {
         let mut pose = Self { translation: [0.0; 3], rotation: RotationSpec::Identity };
         let Some(value) = value else { return Ok(pose) };
         let object = Object::new(value, path)?;

@@ -2,9 +2,9 @@
 //!
 //! This module is the one home of the vocabulary: [`Status::name`] maps the library's
 //! terminations to the words printed, [`Status::meaning`] explains each word, and
-//! `gjk query --help` lists [`Status::ALL`] with those explanations.
+//! `gjk query --help` lists [`Status::PROXIMITY`] and [`Status::CAST`] with those explanations.
 
-use gjk::{ContactResult, EpaTermination, GjkResult, Termination, Vector};
+use gjk::{CastStatus, ContactResult, EpaTermination, GjkResult, Termination, Vector};
 
 /// How the query of one pair ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,14 +16,16 @@ pub(crate) enum Status {
     /// GJK found the shapes intersecting, but the contact query returned no contact: the
     /// depth, normal and points of a contact are unknown.
     ContactMissing,
+    /// How a ray cast or shape cast ended.
+    Cast(CastStatus),
 }
 
 impl Status {
-    /// Every status, in the order `gjk query --help` lists them.
+    /// Every status of a proximity answer, in the order `gjk query --help` lists them.
     ///
     /// [`Status::name`] matches on every library variant, so a new one stops the build there;
-    /// add it here too (the tests check that this list and the names agree).
-    pub(crate) const ALL: [Status; 11] = [
+    /// add it here or to [`Status::CAST`] too (the tests check that the names are distinct).
+    pub(crate) const PROXIMITY: [Status; 11] = [
         Status::Gjk(Termination::Converged),
         Status::Gjk(Termination::NoProgress),
         Status::Gjk(Termination::Contained),
@@ -35,6 +37,17 @@ impl Status {
         Status::Epa(EpaTermination::Degenerate),
         Status::Epa(EpaTermination::Flat),
         Status::ContactMissing,
+    ];
+
+    /// Every status of a cast answer (`ray_cast`, `shape_cast`), in help order.
+    ///
+    /// [`CastStatus::InvalidInput`] is not among them: `gjk query` checks every field before
+    /// casting, and should the library still refuse, the line gets an error record instead.
+    pub(crate) const CAST: [Status; 4] = [
+        Status::Cast(CastStatus::Hit),
+        Status::Cast(CastStatus::InitiallyOverlapping),
+        Status::Cast(CastStatus::NoHit),
+        Status::Cast(CastStatus::IterationCap),
     ];
 
     /// The status of an answer: from GJK alone for separated pairs; for intersecting pairs
@@ -69,6 +82,13 @@ impl Status {
                 EpaTermination::Flat => "epa_flat",
             },
             Status::ContactMissing => "contact_missing",
+            Status::Cast(t) => match t {
+                CastStatus::Hit => "hit",
+                CastStatus::InitiallyOverlapping => "initially_overlapping",
+                CastStatus::NoHit => "no_hit",
+                CastStatus::IterationCap => "cast_iteration_cap",
+                CastStatus::InvalidInput => "invalid_input",
+            },
         }
     }
 
@@ -92,8 +112,19 @@ impl Status {
                 EpaTermination::Flat => "the cores are flat (e.g. crossing segments): depth 0",
             },
             Status::ContactMissing => {
-                "intersecting, but the contact query found no contact: GJK's points, depth 0"
+                "intersecting, but the contact query found none: GJK's points, depth 0"
             }
+            Status::Cast(t) => match t {
+                CastStatus::Hit => "the first contact within [0, max_toi], at toi",
+                CastStatus::InitiallyOverlapping => {
+                    "touching or overlapping at t = 0 (ray: the origin is inside): toi 0"
+                }
+                CastStatus::NoHit => "no contact within [0, max_toi]: toi is max_toi",
+                CastStatus::IterationCap => {
+                    "the cast hit its iteration cap: toi is a lower bound, apart before it"
+                }
+                CastStatus::InvalidInput => "the library refused the input (never printed)",
+            },
         }
     }
 }
@@ -106,12 +137,13 @@ mod tests {
 
     #[test]
     fn names_are_distinct_snake_case_words() {
-        let names: Vec<&str> = Status::ALL.iter().map(|s| s.name()).collect();
+        let all = Status::PROXIMITY.iter().chain(&Status::CAST);
+        let names: Vec<&str> = all.map(|s| s.name()).collect();
         for (i, name) in names.iter().enumerate() {
             assert!(name.chars().all(|c| c.is_ascii_lowercase() || c == '_'), "{name}");
             assert!(!names[..i].contains(name), "{name} twice");
         }
-        for status in Status::ALL {
+        for status in Status::PROXIMITY {
             let name = status.name();
             assert_eq!(name.starts_with("epa_"), matches!(status, Status::Epa(_)), "{name}");
         }

@@ -425,3 +425,297 @@ fn endless_line_costs_bounded_memory() {
     assert_eq!(output.status.code(), Some(1));
     assert!(peak_kib < 20 << 10, "peak memory {peak_kib} KiB for a {ZEROS}-byte line");
 }
+
+// Query kinds and casts. RAY and CAST are valid lines; each test breaks one field.
+
+/// A valid 3D ray cast line; `field` replaced by `value` (or removed when `value` is None).
+fn ray(field: &str, value: Option<Value>) -> String {
+    with(
+        json!({"id": "r", "query": "ray_cast", "shape": {"type": "sphere", "radius": 1},
+            "pose": {"translation": [0, 0, 1]}, "origin": [-5, 0, 0], "direction": [1, 0, 0],
+            "max_toi": 10}),
+        field,
+        value,
+    )
+}
+
+/// A valid 3D shape cast line, with `field` replaced or removed.
+fn cast(field: &str, value: Option<Value>) -> String {
+    with(
+        json!({"id": "c", "query": "shape_cast", "a": {"type": "sphere", "radius": 1},
+            "b": {"type": "box", "half_extents": [1, 1, 1]}, "pose_b": {"translation": [5, 0, 0]},
+            "velocity_a": [1, 0, 0], "velocity_b": [0, 0, 0], "max_toi": 10}),
+        field,
+        value,
+    )
+}
+
+fn with(mut line: Value, field: &str, value: Option<Value>) -> String {
+    match value {
+        Some(value) => line[field] = value,
+        None => {
+            line.as_object_mut().unwrap().remove(field);
+        }
+    }
+    line.to_string()
+}
+
+#[test]
+fn valid_cast_lines_are_answered() {
+    // The baselines of the tests below: nothing else in them is wrong.
+    let input = format!("{}\n{}\n", ray("id", Some(json!("r"))), cast("id", Some(json!("c"))));
+    let run = query(&input);
+    assert_eq!(run.status, 0, "{}", run.stdout);
+    let records = run.records();
+    assert_eq!((&records[0]["status"], &records[1]["status"]), (&json!("hit"), &json!("hit")));
+}
+
+#[test]
+fn unknown_query_kind() {
+    assert_rejected(
+        &ray("query", Some(json!("raycast"))),
+        json!("r"),
+        "query: unknown query kind \"raycast\" (expected one of proximity, ray_cast, shape_cast)",
+    );
+}
+
+#[test]
+fn query_kind_not_a_string() {
+    assert_rejected(
+        &ray("query", Some(json!(["ray_cast"]))),
+        json!("r"),
+        "query: expected a string, got an array of 1 items",
+    );
+}
+
+#[test]
+fn ray_without_shape() {
+    assert_rejected(&ray("shape", None), json!("r"), "shape: missing");
+}
+
+#[test]
+fn ray_with_a_bad_shape() {
+    assert_rejected(
+        &ray("shape", Some(json!({"type": "sphere", "radius": 0}))),
+        json!("r"),
+        "shape.radius: must be positive, got 0",
+    );
+}
+
+#[test]
+fn ray_without_origin() {
+    assert_rejected(&ray("origin", None), json!("r"), "origin: missing");
+}
+
+#[test]
+fn ray_without_direction() {
+    assert_rejected(&ray("direction", None), json!("r"), "direction: missing");
+}
+
+#[test]
+fn ray_without_max_toi() {
+    assert_rejected(&ray("max_toi", None), json!("r"), "max_toi: missing");
+}
+
+#[test]
+fn ray_origin_not_an_array() {
+    assert_rejected(
+        &ray("origin", Some(json!("0,0,0"))),
+        json!("r"),
+        "origin: expected an array of numbers, got the string \"0,0,0\"",
+    );
+}
+
+#[test]
+fn ray_direction_with_a_string_coordinate() {
+    assert_rejected(
+        &ray("direction", Some(json!([1, "0", 0]))),
+        json!("r"),
+        "direction[1]: expected a number, got the string \"0\"",
+    );
+}
+
+#[test]
+fn ray_max_toi_not_a_number() {
+    assert_rejected(
+        &ray("max_toi", Some(json!(true))),
+        json!("r"),
+        "max_toi: expected a number, got true",
+    );
+}
+
+#[test]
+fn ray_solid_not_a_bool() {
+    assert_rejected(
+        &ray("solid", Some(json!("yes"))),
+        json!("r"),
+        "solid: expected true or false, got the string \"yes\"",
+    );
+}
+
+/// JSON has no infinity: a number beyond `f64` is refused by the JSON reader.
+#[test]
+fn ray_max_toi_beyond_f64() {
+    let line = ray("max_toi", Some(json!(1))).replace("\"max_toi\":1", "\"max_toi\":1e999");
+    let column = line.find("1e999").unwrap() + 5;
+    assert_rejected(
+        &line,
+        Value::Null,
+        &format!("invalid JSON at column {column}: number out of range"),
+    );
+}
+
+#[test]
+fn ray_direction_beyond_the_accepted_magnitude() {
+    assert_rejected(
+        &ray("direction", Some(json!([1e16, 0, 0]))),
+        json!("r"),
+        "direction[0]: magnitude must be at most 1e15, got 1e16",
+    );
+}
+
+#[test]
+fn ray_zero_direction() {
+    assert_rejected(
+        &ray("direction", Some(json!([0, 0, 0]))),
+        json!("r"),
+        "direction: must not be zero: a ray needs a direction",
+    );
+}
+
+#[test]
+fn ray_zero_direction_in_2d() {
+    let line = json!({"id": 5, "query": "ray_cast", "shape": {"type": "circle", "radius": 1},
+        "origin": [3, 0], "direction": [0, -0.0], "max_toi": 1});
+    assert_rejected(
+        &line.to_string(),
+        json!(5),
+        "direction: must not be zero: a ray needs a direction",
+    );
+}
+
+#[test]
+fn ray_negative_max_toi() {
+    assert_rejected(
+        &ray("max_toi", Some(json!(-0.5))),
+        json!("r"),
+        "max_toi: must not be negative, got -0.5",
+    );
+}
+
+#[test]
+fn ray_origin_and_shape_of_different_dimensions() {
+    assert_rejected(
+        &ray("origin", Some(json!([-5, 0]))),
+        json!("r"),
+        "origin: has 2 coordinates, but pose.translation has 3 coordinates: 2D and 3D cannot be \
+         mixed",
+    );
+}
+
+#[test]
+fn ray_direction_and_origin_of_different_dimensions() {
+    let line = json!({"id": 6, "query": "ray_cast", "shape": {"type": "sphere", "radius": 1},
+        "origin": [3, 0], "direction": [-1, 0, 0], "max_toi": 1});
+    assert_rejected(
+        &line.to_string(),
+        json!(6),
+        "direction: has 3 coordinates, but origin has 2 coordinates: 2D and 3D cannot be mixed",
+    );
+}
+
+#[test]
+fn ray_against_a_cone_in_2d() {
+    let line = json!({"id": 7, "query": "ray_cast",
+        "shape": {"type": "cone", "half_height": 1, "radius": 1},
+        "origin": [3, 0], "direction": [-1, 0], "max_toi": 1});
+    assert_rejected(
+        &line.to_string(),
+        json!(7),
+        "origin: has 2 coordinates, but shape.type is a 3D-only shape: 2D and 3D cannot be mixed",
+    );
+}
+
+#[test]
+fn shape_cast_without_b() {
+    assert_rejected(&cast("b", None), json!("c"), "b: missing");
+}
+
+#[test]
+fn shape_cast_without_velocity_a() {
+    assert_rejected(&cast("velocity_a", None), json!("c"), "velocity_a: missing");
+}
+
+#[test]
+fn shape_cast_without_velocity_b() {
+    assert_rejected(&cast("velocity_b", None), json!("c"), "velocity_b: missing");
+}
+
+#[test]
+fn shape_cast_without_max_toi() {
+    assert_rejected(&cast("max_toi", None), json!("c"), "max_toi: missing");
+}
+
+#[test]
+fn shape_cast_velocity_not_an_array() {
+    assert_rejected(
+        &cast("velocity_b", Some(json!({"x": 1}))),
+        json!("c"),
+        "velocity_b: expected an array of numbers, got an object",
+    );
+}
+
+#[test]
+fn shape_cast_velocity_with_null_coordinate() {
+    assert_rejected(
+        &cast("velocity_a", Some(json!([1, null, 0]))),
+        json!("c"),
+        "velocity_a[1]: expected a number, got null",
+    );
+}
+
+#[test]
+fn shape_cast_max_toi_as_string() {
+    assert_rejected(
+        &cast("max_toi", Some(json!("10"))),
+        json!("c"),
+        "max_toi: expected a number, got the string \"10\"",
+    );
+}
+
+#[test]
+fn shape_cast_velocity_beyond_the_accepted_magnitude() {
+    assert_rejected(
+        &cast("velocity_a", Some(json!([0, -3e15, 0]))),
+        json!("c"),
+        "velocity_a[1]: magnitude must be at most 1e15, got -3e15",
+    );
+}
+
+#[test]
+fn shape_cast_negative_max_toi() {
+    assert_rejected(
+        &cast("max_toi", Some(json!(-1))),
+        json!("c"),
+        "max_toi: must not be negative, got -1",
+    );
+}
+
+#[test]
+fn shape_cast_velocity_and_shapes_of_different_dimensions() {
+    assert_rejected(
+        &cast("velocity_b", Some(json!([0, 0]))),
+        json!("c"),
+        "velocity_b: has 2 coordinates, but b.half_extents has 3 coordinates: 2D and 3D cannot \
+         be mixed",
+    );
+}
+
+#[test]
+fn shape_cast_with_a_bad_pose() {
+    assert_rejected(
+        &cast("pose_a", Some(json!({"rotation": [0, 0, 0, 0]}))),
+        json!("c"),
+        "pose_a.rotation: the zero quaternion is not a rotation",
+    );
+}

@@ -51,6 +51,10 @@ fn first_direction_is_honoured_and_checked() {
     let run = gjk(&["explain", "dyn4j", "--method", "classic", "--direction", "1,-1"], b"");
     assert_eq!(run.status, 0, "{}", run.stderr);
     assert!(run.stdout.contains("First search direction: (1, -1)"), "{}", run.stdout);
+    // A leading minus is a value of --direction, not an option.
+    let run = gjk(&["explain", "dyn4j", "--direction", "-1,1"], b"");
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("First search direction: (-1, 1)"), "{}", run.stdout);
     for bad in ["1,2,3", "0,0", "1,nan", "x"] {
         let run = gjk(&["explain", "dyn4j", "--direction", bad], b"");
         assert_eq!(run.status, 2, "--direction {bad} must be refused");
@@ -60,11 +64,12 @@ fn first_direction_is_honoured_and_checked() {
 
 #[test]
 fn usage_errors_exit_2_with_a_reason() {
-    let cases: [(&[&str], &str); 5] = [
-        (&["explain"], "missing PAIR"),
+    let cases: [(&[&str], &str); 6] = [
+        (&["explain"], "required arguments were not provided:\n  <PAIR>"),
         (&["explain", "no-such-example"], "no built-in example"),
-        (&["explain", "dyn4j", "--method", "fast"], "unknown method"),
-        (&["explain", "dyn4j", "--svg"], "--svg needs a value"),
+        (&["explain", "dyn4j", "--method", "fast"], "invalid value 'fast' for '--method"),
+        (&["explain", "dyn4j", "--svg"], "a value is required for '--svg <FILE>'"),
+        (&["explain", "--list", "dyn4j"], "cannot be used with"),
         (
             &["explain", r#"{"a":{"type":"circle","radius":-1},"b":{"type":"circle","radius":1}}"#],
             "a.radius",
