@@ -13,9 +13,23 @@ use glam::{DQuat, DVec2, DVec3, Quat, Vec2, Vec3};
 
 use crate::error::ShapeError;
 
+/// Keeps [`Real`] and [`Vector`] to the types this crate implements them for.
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for f32 {}
+    impl Sealed for f64 {}
+    impl Sealed for glam::Vec2 {}
+    impl Sealed for glam::Vec3 {}
+    impl Sealed for glam::DVec2 {}
+    impl Sealed for glam::DVec3 {}
+}
+
 /// A floating-point scalar: `f32` or `f64`.
+///
+/// Sealed: the solver's numerics (tolerances, rounding bounds) are written for these two.
 pub trait Real:
-    Copy
+    sealed::Sealed
+    + Copy
     + Debug
     + Display
     + Default
@@ -275,8 +289,13 @@ pub struct TriangleProjection<R> {
 }
 
 /// A point or direction in 2D or 3D: glam's `Vec2`, `Vec3`, `DVec2` or `DVec3`.
+///
+/// Sealed: besides vector arithmetic it carries the solver's per-dimension hooks (the
+/// projection of a triangle for the signed-volumes solver, for one), which only these four
+/// types implement.
 pub trait Vector:
-    Copy
+    sealed::Sealed
+    + Copy
     + Debug
     + Default
     + PartialEq
@@ -567,6 +586,28 @@ impl<V: Vector> Pose<V> {
         Ok(Self { rotation, translation })
     }
 
+    /// A pose from a rotation and a translation that the program itself computed, as a game
+    /// loop does every frame: no `Result` to unwrap. The rotation is normalised (integrated
+    /// orientations drift from unit length).
+    ///
+    /// The caller vouches that both are finite and the rotation is not zero; otherwise queries
+    /// on the pose answer with unspecified (possibly NaN) values, though they still end. For
+    /// input from outside the program (files, network, user data) use the validated
+    /// [`Pose::new`].
+    ///
+    /// ```
+    /// use gjk::Pose;
+    /// use glam::{DQuat, DVec3};
+    /// let spin = DQuat::from_rotation_z(0.1) * 1.0001; // a little off unit length
+    /// let pose = Pose::from_rotation_translation(spin, DVec3::X);
+    /// assert!((pose.rotation().length() - 1.0).abs() < 1e-12);
+    /// ```
+    #[inline]
+    pub fn from_rotation_translation(rotation: V::Rotation, translation: V) -> Self {
+        let rotation = rotation.try_normalize().unwrap_or(rotation);
+        Self { rotation, translation }
+    }
+
     /// A pure translation (an error if it is not finite).
     pub fn from_translation(translation: V) -> Result<Self, ShapeError> {
         Self::new(V::Rotation::IDENTITY, translation)
@@ -633,21 +674,24 @@ impl<V: Vector> Pose<V> {
     }
 }
 
-macro_rules! impl_pose2 {
-    ($v:ident, $r:ident) => {
-        impl Pose<$v> {
-            /// A 2D pose: rotation by `angle` radians (counter-clockwise), then translation.
-            pub fn from_angle_translation(angle: $r, translation: $v) -> Result<Self, ShapeError> {
-                if !angle.is_finite() {
-                    return Err(ShapeError::NonFinite { what: "rotation angle" });
-                }
-                Self::new(Rotation2::from_angle(angle), translation)
-            }
+impl<R: Real, V: Vector<Real = R, Rotation = Rotation2<R>>> Pose<V> {
+    /// A 2D pose: rotation by `angle` radians (counter-clockwise), then translation (an error
+    /// if either is not finite). The vector type comes from `translation`:
+    ///
+    /// ```
+    /// use gjk::Pose;
+    /// use glam::DVec2;
+    /// let pose = Pose::from_angle_translation(0.5, DVec2::new(1.0, 2.0))?;
+    /// assert_eq!(pose.translation(), DVec2::new(1.0, 2.0));
+    /// # Ok::<(), gjk::ShapeError>(())
+    /// ```
+    pub fn from_angle_translation(angle: R, translation: V) -> Result<Self, ShapeError> {
+        if !angle.is_finite() {
+            return Err(ShapeError::NonFinite { what: "rotation angle" });
         }
-    };
+        Self::new(Rotation2::from_angle(angle), translation)
+    }
 }
-impl_pose2!(Vec2, f32);
-impl_pose2!(DVec2, f64);
 
 /// The component of `w` along `normal`: `n (n·w) / (n·n)`, the foot of the perpendicular from
 /// the origin to the line or plane through `w` with that normal. `None` for a zero normal.
