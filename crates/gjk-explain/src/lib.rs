@@ -39,11 +39,13 @@
 
 mod body;
 mod builtin;
+mod epa;
 mod format;
 mod record;
 mod space;
 mod svg;
 mod text;
+mod view;
 
 use core::fmt;
 use core::str::FromStr;
@@ -56,6 +58,7 @@ use crate::builtin::{AnyExample, Example};
 use crate::space::Space;
 
 pub use crate::builtin::NAMES as BUILTIN_NAMES;
+pub use crate::view::{Coords, PenetrationView, RunView, SeparationView, Stage, StepView};
 
 /// Which GJK to explain.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -137,6 +140,7 @@ pub struct Explanation {
     svg: String,
     intersecting: Option<bool>,
     support_calls: usize,
+    view: RunView,
 }
 
 impl Explanation {
@@ -203,6 +207,12 @@ impl Explanation {
         self.intersecting
     }
 
+    /// The run as data: every step's geometry and words, the outlines, the separation or
+    /// penetration (for steppers such as the browser playground).
+    pub fn view(&self) -> &RunView {
+        &self.view
+    }
+
     /// How many support calls the run made (the number of iteration panels).
     pub fn support_calls(&self) -> usize {
         self.support_calls
@@ -257,8 +267,10 @@ fn explain<V: Space>(
     first: Option<V>,
 ) -> Explanation {
     let record = record::run(a, b, method, first);
-    let text = text::walkthrough(title, a, b, &record);
+    let parts = text::walkthrough(title, a, b, &record);
+    let text = parts.joined();
     let svg = svg::Picture::new(title, a, b, &record).render();
+    let view = view::build(a, b, &record, &parts);
     Explanation {
         title: title.to_string(),
         dimension: V::DIM,
@@ -267,5 +279,6 @@ fn explain<V: Space>(
         svg,
         intersecting: record.intersecting(),
         support_calls: record.steps.len(),
+        view,
     }
 }
