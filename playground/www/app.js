@@ -340,6 +340,9 @@ function drawDifference() {
   const g = prepare(svg);
   axes(view, g);
   el("path", { d: pathOf(view, state.answer.outlines.difference), class: "difference" }, g);
+  // Rounded shapes: GJK and EPA run on the cores, whose difference is drawn dashed inside.
+  const core = state.answer.outlines.core_difference;
+  if (core) el("path", { d: pathOf(view, core), class: "core-difference" }, g);
   const step = currentStep();
   const span = (0.2 * SIZE) / view.scale;
   if (step) {

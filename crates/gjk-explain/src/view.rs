@@ -4,7 +4,7 @@
 
 use glam::DVec2;
 
-use crate::body::{difference_outline, Body};
+use crate::body::{core_difference_outline, difference_outline, Body};
 use crate::epa::{EpaAction, EpaEnd, EpaRecord};
 use crate::record::{Outcome, Record};
 use crate::space::Space;
@@ -104,6 +104,9 @@ pub struct RunView {
     /// The outlines on screen (2D: the plane itself) of A, B and the Minkowski difference
     /// `A − B`, counter-clockwise.
     pub outlines: [Vec<[f64; 2]>; 3],
+    /// For rounded shapes (margins), the outline of the cores' difference, where GJK and EPA
+    /// find their support points.
+    pub core_difference: Option<Vec<[f64; 2]>>,
 }
 
 fn coords<V: Space>(p: V) -> Coords {
@@ -178,6 +181,7 @@ pub(crate) fn build<V: Space>(
         separation,
         penetration: record.epa.as_ref().map(penetration),
         outlines: [flat(a.outline()), flat(b.outline()), flat(difference_outline(a, b))],
+        core_difference: (record.margins > 0.0).then(|| flat(core_difference_outline(a, b))),
     }
 }
 

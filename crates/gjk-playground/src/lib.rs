@@ -11,7 +11,7 @@
 //!
 //! Answer: `{"ok": true, "title", "dimension", "method", "intersecting", "text", "intro",
 //! "steps": [...], "result", "epa_intro", "epa_result", "separation", "penetration",
-//! "outlines": {"a", "b", "difference"}}` — `text` is the whole walkthrough of `gjk explain`,
+//! "outlines": {"a", "b", "difference", "core_difference"}}` — `text` is the whole walkthrough of `gjk explain`,
 //! the other text fields are its paragraphs — or `{"ok": false, "error": "why"}`.
 //!
 //! The binding is three exported functions over linear memory (module `exports`), with no
@@ -189,6 +189,7 @@ fn explanation_json(e: &Explanation) -> Value {
             "a": outline_json(&view.outlines[0]),
             "b": outline_json(&view.outlines[1]),
             "difference": outline_json(&view.outlines[2]),
+            "core_difference": view.core_difference.as_deref().map(outline_json),
         },
     })
 }
