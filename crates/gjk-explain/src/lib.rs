@@ -10,6 +10,15 @@
 //! by a [`gjk::Trace`]) and the classic boolean GJK of the tutorials ([`gjk::classic`]), so the
 //! tutorials' worked examples can be followed number for number and compared.
 //!
+//! When a 2D pair overlaps, the walkthrough goes on with the penetration depth: the polygon
+//! expansion of EPA step by step (closest edge, support point, bounds), and its answer beside the
+//! library's own contact query. The library's EPA has no observer yet, so these steps come from
+//! a recording expansion on the same support function (module `epa`); 3D pairs stop after GJK.
+//!
+//! [`Explanation::view`] gives the same run as data — each step's geometry with its own
+//! paragraph of the walkthrough, the outlines, the separation or penetration — for steppers
+//! such as the browser playground (`crates/gjk-playground`).
+//!
 //! ```
 //! use gjk_explain::{ExplainOptions, Explanation, Method};
 //!
