@@ -190,3 +190,31 @@ test("every shape type can be chosen and stepped", async () => {
   assert.equal(await page.isHidden("#error"), true);
   await page.close();
 });
+
+test("vertices can be added and removed, and the answer follows", async () => {
+  const page = await open("?example=dyn4j&method=classic");
+  const count = async () => JSON.parse(await page.$eval("body", (b) => b.dataset.scene)).b.points.length;
+  assert.equal(await count(), 4);
+  await page.click("[data-vertex=b1]"); // select (12, 7)
+  await page.click("#add-vertex");
+  assert.equal(await count(), 5);
+  let lib = await libraryAnswer(page);
+  assert.equal((await answer(page)).intersecting, String(lib.intersects));
+  await page.click("[data-vertex=b0]");
+  await page.click("#remove-vertex");
+  await page.click("[data-vertex=b0]");
+  await page.click("#remove-vertex");
+  assert.equal(await count(), 3);
+  // A polygon keeps three vertices: a third removal is refused with a message.
+  await page.click("[data-vertex=b0]");
+  await page.click("#remove-vertex");
+  assert.equal(await count(), 3);
+  assert.match(await page.textContent("#error"), /at least 3 vertices/);
+  lib = await libraryAnswer(page);
+  const a = await answer(page);
+  assert.equal(a.intersecting, String(lib.intersects));
+  if (lib.intersects) {
+    assert.ok(Math.abs(Number(a.depth) - lib.penetration_depth) < 1e-9, `${a.depth} vs ${lib.penetration_depth}`);
+  }
+  await page.close();
+});
