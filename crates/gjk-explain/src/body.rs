@@ -51,6 +51,18 @@ pub(crate) fn difference_outline<V: Space>(a: &Body<'_, V>, b: &Body<'_, V>) -> 
     })
 }
 
+/// The outline on screen of the cores' Minkowski difference (the margins left out), which is
+/// where GJK's support points lie for rounded shapes, counter-clockwise.
+pub(crate) fn core_difference_outline<V: Space>(a: &Body<'_, V>, b: &Body<'_, V>) -> Vec<DVec2> {
+    let core = |body: &Body<'_, V>, d: V| {
+        body.pose.transform_point(body.shape.support(body.pose.inverse_transform_vector(d)))
+    };
+    sampled_outline(|u| {
+        let d = V::lift(u);
+        (core(a, d) - core(b, -d)).screen()
+    })
+}
+
 /// The edges of the convex hull of a 3D point set (for wireframes; empty in 2D or for more than
 /// 64 points).
 ///

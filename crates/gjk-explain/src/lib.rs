@@ -10,6 +10,15 @@
 //! by a [`gjk::Trace`]) and the classic boolean GJK of the tutorials ([`gjk::classic`]), so the
 //! tutorials' worked examples can be followed number for number and compared.
 //!
+//! When a 2D pair overlaps, the walkthrough goes on with the penetration depth: the polygon
+//! expansion of EPA step by step (closest edge, support point, bounds), and its answer beside the
+//! library's own contact query. The library's EPA has no observer yet, so these steps come from
+//! a recording expansion on the same support function (module `epa`); 3D pairs stop after GJK.
+//!
+//! [`Explanation::view`] gives the same run as data — each step's geometry with its own
+//! paragraph of the walkthrough, the outlines, the separation or penetration — for steppers
+//! such as the browser playground (`crates/gjk-playground`).
+//!
 //! ```
 //! use gjk_explain::{ExplainOptions, Explanation, Method};
 //!
@@ -39,11 +48,13 @@
 
 mod body;
 mod builtin;
+mod epa;
 mod format;
 mod record;
 mod space;
 mod svg;
 mod text;
+mod view;
 
 use core::fmt;
 use core::str::FromStr;
@@ -56,6 +67,7 @@ use crate::builtin::{AnyExample, Example};
 use crate::space::Space;
 
 pub use crate::builtin::NAMES as BUILTIN_NAMES;
+pub use crate::view::{Coords, PenetrationView, RunView, SeparationView, Stage, StepView};
 
 /// Which GJK to explain.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -137,6 +149,7 @@ pub struct Explanation {
     svg: String,
     intersecting: Option<bool>,
     support_calls: usize,
+    view: RunView,
 }
 
 impl Explanation {
@@ -203,6 +216,12 @@ impl Explanation {
         self.intersecting
     }
 
+    /// The run as data: every step's geometry and words, the outlines, the separation or
+    /// penetration (for steppers such as the browser playground).
+    pub fn view(&self) -> &RunView {
+        &self.view
+    }
+
     /// How many support calls the run made (the number of iteration panels).
     pub fn support_calls(&self) -> usize {
         self.support_calls
@@ -257,8 +276,10 @@ fn explain<V: Space>(
     first: Option<V>,
 ) -> Explanation {
     let record = record::run(a, b, method, first);
-    let text = text::walkthrough(title, a, b, &record);
+    let parts = text::walkthrough(title, a, b, &record);
+    let text = parts.joined();
     let svg = svg::Picture::new(title, a, b, &record).render();
+    let view = view::build(a, b, &record, &parts);
     Explanation {
         title: title.to_string(),
         dimension: V::DIM,
@@ -267,5 +288,6 @@ fn explain<V: Space>(
         svg,
         intersecting: record.intersecting(),
         support_calls: record.steps.len(),
+        view,
     }
 }

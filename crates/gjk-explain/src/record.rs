@@ -5,6 +5,7 @@ use gjk::classic::{classic_gjk, ClassicEnd, ClassicOptions, Region};
 use gjk::{GjkOptions, GjkResult, Goal, Pair, Support, Termination, Trace, WarmStart};
 
 use crate::body::Body;
+use crate::epa::{self, EpaRecord};
 use crate::space::Space;
 use crate::Method;
 
@@ -57,6 +58,9 @@ pub(crate) struct Record<V: Space> {
     pub first_direction: V,
     /// The sum of the shapes' margins (radii swept around the cores).
     pub margins: f64,
+    /// The penetration run, for 2D pairs found intersecting (robust) or enclosing the origin
+    /// (classic).
+    pub epa: Option<EpaRecord>,
 }
 
 impl<V: Space> Record<V> {
@@ -81,11 +85,20 @@ pub(crate) fn run<V: Space>(
     let first = first_direction
         .or(Some(default_direction).filter(|d| d.direction().is_some()))
         .unwrap_or(V::axis(0));
-    match method {
+    let (mut record, simplex, core_gap) = match method {
         Method::Robust => robust(a, b, first),
         Method::Classic => classic(a, b, first),
+    };
+    if record.intersecting() == Some(true) {
+        record.epa = epa::run(a, b, &simplex, core_gap);
     }
+    record
 }
+
+/// What a method leaves for the penetration run: its final simplex in the world as pairs
+/// `(w, a)`, and, when the cores are apart but the margins overlap, the cores' distance and
+/// closest points.
+type Handover<V> = (Record<V>, Vec<(V, V)>, Option<(f64, glam::DVec2, glam::DVec2)>);
 
 /// A shape whose centre is moved so that the robust solver's cold start searches along a chosen
 /// direction. The solver starts along `d = c_B − c_A` (B's centre in A's frame minus A's
@@ -111,7 +124,7 @@ impl<V: Space> Support<V> for AimedAt<'_, V> {
     }
 }
 
-fn robust<V: Space>(a: &Body<'_, V>, b: &Body<'_, V>, first: V) -> Record<V> {
+fn robust<V: Space>(a: &Body<'_, V>, b: &Body<'_, V>, first: V) -> Handover<V> {
     let first_local = a.pose.inverse_transform_vector(first);
     let relative = a.pose.relative(&b.pose);
     let aimed = AimedAt {
@@ -182,15 +195,22 @@ fn robust<V: Space>(a: &Body<'_, V>, b: &Body<'_, V>, first: V) -> Record<V> {
     }
     let mut world_result = result;
     world_result.closest = turn(result.closest);
-    Record {
+    let simplex = result.simplex.points().iter().map(|p| (turn(p.w), world(p.a))).collect();
+    let core_gap = (result.termination != Termination::Contained).then(|| {
+        let (pa, pb) = result.simplex.witnesses();
+        (result.closest.length(), world(pa).screen(), world(pb).screen())
+    });
+    let record = Record {
         steps,
         outcome: Outcome::Robust(world_result),
         first_direction: first,
         margins: a.shape.margin() + b.shape.margin(),
-    }
+        epa: None,
+    };
+    (record, simplex, core_gap)
 }
 
-fn classic<V: Space>(a: &Body<'_, V>, b: &Body<'_, V>, first: V) -> Record<V> {
+fn classic<V: Space>(a: &Body<'_, V>, b: &Body<'_, V>, first: V) -> Handover<V> {
     let pair = Pair::new(a.shape, a.pose, b.shape, b.pose);
     let options = ClassicOptions {
         first_direction: Some(a.pose.inverse_transform_vector(first)),
@@ -200,6 +220,10 @@ fn classic<V: Space>(a: &Body<'_, V>, b: &Body<'_, V>, first: V) -> Record<V> {
     let world = |p: V| a.pose.transform_point(p);
     let turn = |v: V| a.pose.transform_vector(v);
     let ws = |points: &[gjk::SupportPoint<V>]| points.iter().map(|p| turn(p.w)).collect::<Vec<V>>();
+    let simplex = run
+        .steps
+        .last()
+        .map_or_else(Vec::new, |s| s.kept.iter().map(|p| (turn(p.w), world(p.a))).collect());
     let steps = run
         .steps
         .iter()
@@ -219,10 +243,12 @@ fn classic<V: Space>(a: &Body<'_, V>, b: &Body<'_, V>, first: V) -> Record<V> {
             refused: false,
         })
         .collect();
-    Record {
+    let record = Record {
         steps,
         outcome: Outcome::Classic(run.end),
         first_direction: first,
         margins: a.shape.margin() + b.shape.margin(),
-    }
+        epa: None,
+    };
+    (record, simplex, None)
 }

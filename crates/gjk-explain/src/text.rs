@@ -6,6 +6,7 @@ use gjk::classic::{ClassicEnd, Region};
 use gjk::{Real, Termination};
 
 use crate::body::Body;
+use crate::epa::{EpaAction, EpaEnd, EpaRecord};
 use crate::format::{num, Style};
 use crate::record::{Outcome, Record, Step};
 use crate::space::Space;
@@ -104,13 +105,45 @@ pub(crate) fn verdict<V: Space>(record: &Record<V>) -> String {
     }
 }
 
-/// The whole walkthrough.
+/// The walkthrough cut at its steps, so that a stepper can show each step's own words; joined,
+/// they are the whole walkthrough (`gjk explain`'s text).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Parts {
+    /// The title, the shapes, the method and the first search direction.
+    pub intro: String,
+    /// One paragraph per support call.
+    pub steps: Vec<String>,
+    /// The method's result.
+    pub result: String,
+    /// What the penetration run does and where it starts (empty without one).
+    pub epa_intro: String,
+    /// One paragraph per expansion step.
+    pub epa_steps: Vec<String>,
+    /// The penetration's answer, beside the library's.
+    pub epa_result: String,
+}
+
+impl Parts {
+    /// The whole walkthrough.
+    pub fn joined(&self) -> String {
+        let mut out = self.intro.clone();
+        self.steps.iter().for_each(|s| out.push_str(s));
+        out.push('\n');
+        out.push_str(&self.result);
+        out.push_str(&self.epa_intro);
+        self.epa_steps.iter().for_each(|s| out.push_str(s));
+        out.push_str(&self.epa_result);
+        out
+    }
+}
+
+/// The whole walkthrough, in parts.
 pub(crate) fn walkthrough<V: Space>(
     title: &str,
     a: &Body<'_, V>,
     b: &Body<'_, V>,
     record: &Record<V>,
-) -> String {
+) -> Parts {
     let mut out = String::new();
     let _ = writeln!(out, "GJK walkthrough: {title} ({})", V::NAME);
     let _ = writeln!(out, "Method: {}", method_name(record));
@@ -144,16 +177,21 @@ pub(crate) fn walkthrough<V: Space>(
         );
     }
     let _ = writeln!(out, "\nFirst search direction: {}.\n", pt(record.first_direction));
+    let mut parts = Parts { intro: out, ..Default::default() };
     for (k, step) in record.steps.iter().enumerate() {
         let last = k + 1 == record.steps.len();
+        let mut out = String::new();
         match &record.outcome {
             Outcome::Robust(r) => robust_step(&mut out, step, last.then_some(r.termination)),
             Outcome::Classic(end) => classic_step(&mut out, step, last.then_some(*end)),
         }
+        parts.steps.push(out);
     }
-    out.push('\n');
-    result(&mut out, record);
-    out
+    result(&mut parts.result, record);
+    if let Some(epa) = &record.epa {
+        epa_text(&mut parts, epa);
+    }
+    parts
 }
 
 fn support_line(out: &mut String, step: &Step<impl Space>) {
@@ -327,4 +365,115 @@ fn result<V: Space>(out: &mut String, record: &Record<V>) {
             let _ = writeln!(out, "Result: {answer} ({end:?} after {calls} support calls).");
         }
     }
+}
+
+/// The penetration run in words: what EPA does, each expansion step, and the answer beside the
+/// library's own contact query.
+fn epa_text(parts: &mut Parts, epa: &EpaRecord) {
+    let out = &mut parts.epa_intro;
+    match epa.end {
+        EpaEnd::MarginsOnly { core_distance } => {
+            let _ = writeln!(
+                out,
+                "\nPenetration: the cores are {} apart, but the rounded parts (margins) cover the \
+                 gap, so the depth is the margins minus the cores' distance; no expansion is needed.",
+                num(core_distance, T)
+            );
+        }
+        EpaEnd::Flat => {
+            let _ = writeln!(
+                out,
+                "\nPenetration: the cores' Minkowski difference is flat ({}): it has no area, so \
+                 the cores' depth is 0 and the depth is the margins' sum.",
+                simplex_name(&epa.start, T)
+            );
+        }
+        EpaEnd::Expanded | EpaEnd::IterationCap => {
+            let _ = writeln!(
+                out,
+                "\nPenetration (EPA, van den Bergen 2001): the origin is inside the cores' Minkowski\n\
+                 difference; the depth is its distance to the boundary. EPA grows a polygon inside the\n\
+                 difference: each step takes the polygon's edge closest to the origin (outward normal n,\n\
+                 distance d), asks for the support point w along n, and stops when n.w - d is within\n\
+                 the tolerance; otherwise w joins the polygon between the ends of that edge.\n\
+                 Start: {} (GJK's final simplex{}).\n",
+                simplex_name(&epa.start, T),
+                if epa.completed { ", completed to a triangle" } else { "" }
+            );
+        }
+    }
+    for step in &epa.steps {
+        let mut out = String::new();
+        let (p, q) = (step.polygon[step.edge.0], step.polygon[step.edge.1]);
+        let _ = writeln!(
+            out,
+            "EPA iteration {}: the polygon has {} vertices; its edge closest to the origin is {} - {} \
+             at distance d = {}, outward normal n = {}. Support along n: on A = {}, on B = {}, w = {}; \
+             n.w = {}.",
+            step.iteration,
+            step.polygon.len(),
+            pt(p),
+            pt(q),
+            num(step.distance, T),
+            pt(step.normal),
+            pt(step.a),
+            pt(step.b),
+            pt(step.w),
+            num(step.bound, T)
+        );
+        let gap = num(step.bound - step.distance, T);
+        let _ = match step.action {
+            EpaAction::Added => writeln!(
+                out,
+                "  The depth is between d and n.w, which differ by {gap}: add w between {} and {}.",
+                pt(p),
+                pt(q)
+            ),
+            EpaAction::Converged => writeln!(
+                out,
+                "  n.w - d = {gap} is within the tolerance: this edge is on the boundary, and d is \
+                 the depth of the cores."
+            ),
+            EpaAction::Repeated => writeln!(
+                out,
+                "  w is already a vertex of the polygon: no progress is possible; this edge is the \
+                 answer."
+            ),
+        };
+        parts.epa_steps.push(out);
+    }
+    let out = &mut parts.epa_result;
+    out.push('\n');
+    if matches!(epa.end, EpaEnd::IterationCap) {
+        let _ = writeln!(out, "The iteration cap is reached: the last closest edge is the answer.");
+    }
+    let _ = writeln!(
+        out,
+        "Penetration result: depth = {}, normal from A to B = {}; deepest point of A = {}, of B = {}.",
+        num(epa.depth, T),
+        pt(epa.normal),
+        pt(epa.point_a),
+        pt(epa.point_b)
+    );
+    let _ = match &epa.library {
+        Some(c) => {
+            // Symmetric pairs have several deepest directions: the depth must agree, the
+            // normal may be another one of the same depth.
+            let same_depth = (c.depth - epa.depth).abs() <= 1e-6 * c.depth.abs().max(1.0);
+            let same_normal = (c.normal - epa.normal).length() <= 1e-6;
+            let verdict = match (same_depth, same_normal) {
+                (true, true) => "agrees",
+                (true, false) => "agrees on the depth and picks another normal of the same depth",
+                _ => "answers differently",
+            };
+            writeln!(
+                out,
+                "The library's contact query (gjk::contact) {verdict}: depth = {}, normal = {} ({:?}).",
+                num(c.depth, T),
+                pt(c.normal),
+                c.status
+            )
+        }
+        None => writeln!(out, "The library's contact query (gjk::contact) finds no contact."),
+    };
 }
