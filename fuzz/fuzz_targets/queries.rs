@@ -60,7 +60,7 @@ fuzz_target!(|data: &[u8]| {
     }
     if let Some(origin) = input.vec() {
         let dir = input.vec().unwrap_or(DVec3::X);
-        if let Some(r) = gjk::ray_cast(a, &pose_a, origin, dir, 10.0) {
+        if let Some(r) = gjk::ray_cast(a, &pose_a, &gjk::Ray::new(origin, dir), 10.0) {
             assert!(r.toi.is_finite() && r.toi >= 0.0 && r.point.is_finite());
         }
         let s = gjk::shape_cast(a, &pose_a, dir, b, &pose_b, -dir, 10.0);

@@ -78,7 +78,12 @@ impl<V: Vector, S: Support<V>> RayQuery for OurRay<S, V> {
     #[inline]
     fn cast(&self) -> Option<Impact> {
         let max = V::Real::from_f64(MAX_TOI);
-        let hit = gjk::ray_cast(&self.shape, &self.pose, self.origin, self.direction, max)?;
+        let hit = gjk::ray_cast(
+            &self.shape,
+            &self.pose,
+            &gjk::Ray::new(self.origin, self.direction),
+            max,
+        )?;
         Some(Impact { toi: hit.toi.to_f64(), normal: to_array(hit.normal) })
     }
 }

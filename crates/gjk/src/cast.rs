@@ -671,18 +671,79 @@ pub fn shape_cast<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     Pair::new(a, *pose_a, b, *pose_b).shape_cast(velocity_a, velocity_b, max_toi)
 }
 
-/// Where the ray `origin + t·direction`, `t ∈ [0, max_toi]`, first hits `shape` at `pose`.
-///
-/// `direction` need not be unit: `toi` is in units of it. A ray starting inside the shape hits
-/// at `toi = 0` with a zero normal (solid shapes; see [`ray_cast_with`] for hollow casts and
-/// the termination report). `None`: no hit, invalid input or the iteration cap.
+/// [`shape_cast`] with options (tolerance, iteration cap, target distance); see the
+/// [module docs](mod@crate::cast).
 ///
 /// ```
-/// use gjk::{ray_cast, Cuboid, Pose};
+/// use gjk::{shape_cast_with, Ball, CastStatus, Pose, ShapeCastOptions};
+/// use glam::DVec2;
+/// let ball = Ball::<DVec2>::new(1.0)?;
+/// let apart = Pose::from_translation(DVec2::new(5.0, 0.0))?;
+/// // Stop 0.5 short of touching: the gap of 3 closes to 0.5 at t = 2.5 / 2.
+/// let options = ShapeCastOptions { target_distance: 0.5, ..Default::default() };
+/// let r = shape_cast_with(&ball, &Pose::IDENTITY, DVec2::X, &ball, &apart, -DVec2::X, 10.0, &options);
+/// assert_eq!(r.status, CastStatus::Hit);
+/// assert!((r.toi - 1.25).abs() < 1e-9);
+/// # Ok::<(), gjk::ShapeError>(())
+/// ```
+#[allow(clippy::too_many_arguments)]
+pub fn shape_cast_with<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    a: &A,
+    pose_a: &Pose<V>,
+    velocity_a: V,
+    b: &B,
+    pose_b: &Pose<V>,
+    velocity_b: V,
+    max_toi: V::Real,
+    options: &ShapeCastOptions<V::Real>,
+) -> ShapeCastResult<V> {
+    Pair::new(a, *pose_a, b, *pose_b).shape_cast_with(velocity_a, velocity_b, max_toi, options)
+}
+
+/// A ray: the points `origin + t·direction` for `t ≥ 0` (world coordinates).
+///
+/// `direction` need not be unit: times of impact are in units of it.
+///
+/// ```
+/// use gjk::Ray;
+/// use glam::Vec2;
+/// let ray = Ray::new(Vec2::new(-5.0, 0.5), Vec2::new(2.0, 0.0));
+/// assert_eq!(ray.point_at(1.5), Vec2::new(-2.0, 0.5));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ray<V> {
+    /// Where the ray starts.
+    pub origin: V,
+    /// The direction of travel (any length; not zero for a cast to move).
+    pub direction: V,
+}
+
+impl<V: Vector> Ray<V> {
+    /// The ray from `origin` along `direction`.
+    #[inline]
+    pub const fn new(origin: V, direction: V) -> Self {
+        Self { origin, direction }
+    }
+
+    /// The point at time `t`: `origin + t·direction`.
+    #[inline]
+    pub fn point_at(&self, t: V::Real) -> V {
+        self.origin + self.direction * t
+    }
+}
+
+/// Where `ray`, for `t ∈ [0, max_toi]`, first hits `shape` at `pose`.
+///
+/// A ray starting inside the shape hits at `toi = 0` with a zero normal (solid shapes; see
+/// [`ray_cast_with`] for hollow casts and the termination report). `None`: no hit, invalid
+/// input or the iteration cap.
+///
+/// ```
+/// use gjk::{ray_cast, Cuboid, Pose, Ray};
 /// use glam::Vec2;
 /// let square = Cuboid::new(Vec2::ONE).unwrap();
-/// let hit = ray_cast(&square, &Pose::IDENTITY, Vec2::new(-5.0, 0.5), Vec2::new(2.0, 0.0), 10.0)
-///     .unwrap();
+/// let ray = Ray::new(Vec2::new(-5.0, 0.5), Vec2::new(2.0, 0.0));
+/// let hit = ray_cast(&square, &Pose::IDENTITY, &ray, 10.0).unwrap();
 /// assert!((hit.toi - 2.0).abs() < 1e-5);                 // 2 × (2, 0) = 4 to the left side
 /// assert!((hit.point - Vec2::new(-1.0, 0.5)).length() < 1e-5);
 /// assert!((hit.normal - Vec2::new(-1.0, 0.0)).length() < 1e-5);
@@ -690,11 +751,10 @@ pub fn shape_cast<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
 pub fn ray_cast<V: Vector, S: Support<V> + ?Sized>(
     shape: &S,
     pose: &Pose<V>,
-    origin: V,
-    direction: V,
+    ray: &Ray<V>,
     max_toi: V::Real,
 ) -> Option<RayHit<V>> {
-    ray_cast_with(shape, pose, origin, direction, max_toi, &RayCastOptions::default()).hit()
+    ray_cast_with(shape, pose, ray, max_toi, &RayCastOptions::default()).hit()
 }
 
 /// [`ray_cast`] with options (tolerance, iteration cap, solid or hollow) and a report of how
@@ -705,11 +765,11 @@ pub fn ray_cast<V: Vector, S: Support<V> + ?Sized>(
 /// [`CastStatus::InitiallyOverlapping`] and the outward normal there.
 ///
 /// ```
-/// use gjk::{ray_cast_with, Ball, CastStatus, Pose, RayCastOptions};
+/// use gjk::{ray_cast_with, Ball, CastStatus, Pose, Ray, RayCastOptions};
 /// use glam::DVec3;
 /// let ball = Ball::<DVec3>::new(2.0).unwrap();
 /// let hollow = RayCastOptions { solid: false, ..Default::default() };
-/// let r = ray_cast_with(&ball, &Pose::IDENTITY, DVec3::ZERO, DVec3::Y, 10.0, &hollow);
+/// let r = ray_cast_with(&ball, &Pose::IDENTITY, &Ray::new(DVec3::ZERO, DVec3::Y), 10.0, &hollow);
 /// assert_eq!(r.status, CastStatus::InitiallyOverlapping);
 /// let exit = r.hit().unwrap();
 /// assert!((exit.toi - 2.0).abs() < 1e-12 && (exit.normal - DVec3::Y).length() < 1e-12);
@@ -717,11 +777,11 @@ pub fn ray_cast<V: Vector, S: Support<V> + ?Sized>(
 pub fn ray_cast_with<V: Vector, S: Support<V> + ?Sized>(
     shape: &S,
     pose: &Pose<V>,
-    origin: V,
-    direction: V,
+    ray: &Ray<V>,
     max_toi: V::Real,
     options: &RayCastOptions<V::Real>,
 ) -> RayCastResult<V> {
+    let Ray { origin, direction } = *ray;
     let entry = cast_ray(shape, pose, origin, direction, max_toi, options);
     if options.solid || entry.status != CastStatus::InitiallyOverlapping {
         return entry;

@@ -582,3 +582,26 @@ pub fn contact<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
 ) -> Option<Contact<V>> {
     Pair::new(a, *pose_a, b, *pose_b).contact(prediction)
 }
+
+/// [`contact()`] with options (prediction distance, GJK and EPA tuning); the whole result, with
+/// how GJK and EPA ended.
+///
+/// ```
+/// use gjk::{contact_with, ContactOptions, Cuboid, Pose};
+/// use glam::DVec3;
+/// let cube = Cuboid::new(DVec3::ONE)?;
+/// let over = Pose::from_translation(DVec3::new(0.0, 0.0, 1.5))?;
+/// let r = contact_with(&cube, &Pose::IDENTITY, &cube, &over, &ContactOptions::default());
+/// let c = r.contact.unwrap();
+/// assert!((c.depth - 0.5).abs() < 1e-12 && c.status.is_accurate());
+/// # Ok::<(), gjk::ShapeError>(())
+/// ```
+pub fn contact_with<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    a: &A,
+    pose_a: &Pose<V>,
+    b: &B,
+    pose_b: &Pose<V>,
+    options: &ContactOptions<V::Real>,
+) -> ContactResult<V> {
+    Pair::new(a, *pose_a, b, *pose_b).contact_with(options, &mut WarmStart::default())
+}

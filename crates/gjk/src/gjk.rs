@@ -208,10 +208,16 @@ impl<V: Vector> GjkObserver<V> for () {
 
 impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, A, B> {
     /// Whether the shapes touch or overlap.
+    #[inline]
     pub fn intersects(&self) -> bool {
+        self.intersects_with(&GjkOptions::default())
+    }
+
+    /// [`Pair::intersects`] with options (tolerance, iteration cap).
+    pub fn intersects_with(&self, options: &GjkOptions<V::Real>) -> bool {
         let kernel = self.kernel(Query::Intersects);
         if let Some(core_distance) = self.projected_distance(&kernel) {
-            return self.touching(core_distance);
+            return self.touching(core_distance, options.tolerance);
         }
         if let Some(gap) = self.axis_gap(&kernel) {
             // `gap` bounds the cores' distance from below and is exact when they overlap;
@@ -219,22 +225,27 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
             if gap <= V::Real::ZERO {
                 return true;
             }
-            let rule = self.tolerance(V::Real::DEFAULT_TOLERANCE);
-            if gap > self.margins() + rule.distance() {
+            if gap > self.margins() + self.tolerance(options.tolerance).distance() {
                 return false;
             }
         }
         // Only the verdict is wanted: skip the witnesses, normal, world transforms and cache
         // store of a full result.
-        self.run_cold(Goal::Intersection).intersecting(self.margins())
+        self.run_cold(Goal::Intersection, options).intersecting(self.margins())
     }
 
     /// The distance between the shapes (0 when they touch or overlap).
+    #[inline]
     pub fn distance(&self) -> V::Real {
+        self.distance_with(&GjkOptions::default())
+    }
+
+    /// [`Pair::distance`] with options (tolerance, iteration cap).
+    pub fn distance_with(&self, options: &GjkOptions<V::Real>) -> V::Real {
         let margins = self.margins();
         let kernel = self.kernel(Query::Distance);
         if let Some(core_distance) = self.projected_distance(&kernel) {
-            let intersecting = self.touching(core_distance);
+            let intersecting = self.touching(core_distance, options.tolerance);
             return if intersecting { V::Real::ZERO } else { core_distance - margins };
         }
         // Box cores overlapping by more than the touching distance are answered by the
@@ -242,11 +253,11 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         // (GJK would answer 0 too). Apart or barely touching, GJK measures, so that this agrees
         // with `gjk(Goal::Distance)` to the bit.
         if let Some(gap) = self.axis_gap(&kernel) {
-            if gap < -self.tolerance(V::Real::DEFAULT_TOLERANCE).distance() {
+            if gap < -self.tolerance(options.tolerance).distance() {
                 return V::Real::ZERO;
             }
         }
-        let run = self.run_cold(Goal::Distance);
+        let run = self.run_cold(Goal::Distance, options);
         if run.intersecting(margins) {
             V::Real::ZERO
         } else {
@@ -254,17 +265,23 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         }
     }
 
-    /// A cold run with default options, without building a public result.
-    fn run_cold(&self, goal: Goal) -> Run<V> {
-        let mut run = Run::new(self, goal, &GjkOptions::default());
+    /// A cold run, without building a public result.
+    fn run_cold(&self, goal: Goal, options: &GjkOptions<V::Real>) -> Run<V> {
+        let mut run = Run::new(self, goal, options);
         run.solve(self, &mut WarmStart::default(), &mut ());
         run
     }
 
     /// The separation (distance, closest points, normal), or [`Proximity::Intersecting`].
+    #[inline]
     pub fn closest_points(&self) -> Proximity<V> {
-        let options = GjkOptions::default();
-        Proximity::from(&self.gjk(Goal::Distance, &options, &mut WarmStart::default()))
+        self.closest_points_with(&GjkOptions::default())
+    }
+
+    /// [`Pair::closest_points`] with options (tolerance, iteration cap). For the termination
+    /// report and warm starting, see [`Pair::gjk`].
+    pub fn closest_points_with(&self, options: &GjkOptions<V::Real>) -> Proximity<V> {
+        Proximity::from(&self.gjk(Goal::Distance, options, &mut WarmStart::default()))
     }
 
     /// The full query with options and a warm-start cache (pass a fresh
@@ -604,6 +621,27 @@ pub fn intersects<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     Pair::new(a, *pose_a, b, *pose_b).intersects()
 }
 
+/// [`intersects`] with options (tolerance, iteration cap).
+///
+/// ```
+/// use gjk::{intersects_with, Ball, GjkOptions, Pose};
+/// use glam::DVec2;
+/// let ball = Ball::<DVec2>::new(1.0)?;
+/// let near = Pose::from_translation(DVec2::new(2.0 + 1e-9, 0.0))?;
+/// let loose = GjkOptions { tolerance: 1e-6, ..Default::default() };
+/// assert!(intersects_with(&ball, &Pose::IDENTITY, &ball, &near, &loose)); // within 1e-6 × size
+/// # Ok::<(), gjk::ShapeError>(())
+/// ```
+pub fn intersects_with<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    a: &A,
+    pose_a: &Pose<V>,
+    b: &B,
+    pose_b: &Pose<V>,
+    options: &GjkOptions<V::Real>,
+) -> bool {
+    Pair::new(a, *pose_a, b, *pose_b).intersects_with(options)
+}
+
 /// The distance between shape `a` at `pose_a` and shape `b` at `pose_b` (0 when they touch or
 /// overlap).
 ///
@@ -621,6 +659,27 @@ pub fn distance<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     pose_b: &Pose<V>,
 ) -> V::Real {
     Pair::new(a, *pose_a, b, *pose_b).distance()
+}
+
+/// [`distance`] with options (tolerance, iteration cap).
+///
+/// ```
+/// use gjk::{distance_with, Ball, GjkOptions, Pose};
+/// use glam::DVec3;
+/// let ball = Ball::<DVec3>::new(1.0)?;
+/// let apart = Pose::from_translation(DVec3::new(3.0, 0.0, 0.0))?;
+/// let d = distance_with(&ball, &Pose::IDENTITY, &ball, &apart, &GjkOptions::default());
+/// assert!((d - 1.0).abs() < 1e-12);
+/// # Ok::<(), gjk::ShapeError>(())
+/// ```
+pub fn distance_with<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    a: &A,
+    pose_a: &Pose<V>,
+    b: &B,
+    pose_b: &Pose<V>,
+    options: &GjkOptions<V::Real>,
+) -> V::Real {
+    Pair::new(a, *pose_a, b, *pose_b).distance_with(options)
 }
 
 /// The closest points of two shapes, or [`Proximity::Intersecting`].
@@ -644,4 +703,27 @@ pub fn closest_points<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>
     pose_b: &Pose<V>,
 ) -> Proximity<V> {
     Pair::new(a, *pose_a, b, *pose_b).closest_points()
+}
+
+/// [`closest_points`] with options (tolerance, iteration cap); the whole result, with its
+/// termination report and iteration count.
+///
+/// ```
+/// use gjk::{closest_points_with, Cuboid, GjkOptions, Pose, Termination};
+/// use glam::DVec2;
+/// let square = Cuboid::new(DVec2::ONE)?;
+/// let apart = Pose::from_translation(DVec2::new(3.0, 0.5))?;
+/// let r = closest_points_with(&square, &Pose::IDENTITY, &square, &apart, &GjkOptions::default());
+/// assert!(!r.intersecting && (r.distance - 1.0).abs() < 1e-12);
+/// assert_ne!(r.termination, Termination::IterationCap);
+/// # Ok::<(), gjk::ShapeError>(())
+/// ```
+pub fn closest_points_with<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    a: &A,
+    pose_a: &Pose<V>,
+    b: &B,
+    pose_b: &Pose<V>,
+    options: &GjkOptions<V::Real>,
+) -> GjkResult<V> {
+    Pair::new(a, *pose_a, b, *pose_b).gjk(Goal::Distance, options, &mut WarmStart::default())
 }

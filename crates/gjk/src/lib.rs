@@ -31,21 +31,31 @@
 //! ## Map
 //! * Shapes ([`shape`]): [`Point`], [`Segment`], [`Triangle`], [`Polytope`] (hull of points),
 //!   [`Ball`], [`Ellipsoid`], [`Cuboid`], [`Capsule`], 3D [`Cylinder`] and [`Cone`]; combinators
-//!   [`Posed`], [`Rounded`], [`MinkowskiSum`]. Implement [`Support`] for your own.
-//! * Queries ([`gjk`](mod@gjk)): [`intersects`], [`distance`], [`closest_points`]; [`Pair::gjk`]
-//!   with [`GjkOptions`], a [`WarmStart`] cache for coherent motion and a [`GjkObserver`] to
-//!   watch each iteration; a [`Trace`] records them ([`trace`]).
-//! * Penetration ([`contact`](mod@contact), [`epa`]): [`contact()`] and
-//!   [`Pair::contact_with`] give the depth, normal and witness points of overlapping shapes (or
-//!   their gap, up to a prediction distance) as a [`Contact`]; the Expanding Polytope Algorithm
-//!   runs only when the shapes' cores overlap.
-//! * Casts ([`cast`]): [`ray_cast`] and [`shape_cast`] (time of impact under linear motion,
-//!   [`Pair::shape_cast_with`]) by the GJK ray cast of van den Bergen (2004), margins as a
-//!   distance target, with a [`CastStatus`] for hits, misses and initial overlap.
+//!   [`Posed`], [`Rounded`], [`MinkowskiSum`]. Implement [`Support`] for your own. Each shape
+//!   tells what its [`Core`] is (a point, a segment, a box, a small 2D polygon, or general), and
+//!   one dispatch table (module `dispatch`, documented in `crates/gjk/src/dispatch.rs`) picks
+//!   every query's path from the two cores.
+//! * Every query comes as `query(a, pose_a, b, pose_b)` with defaults and
+//!   `query_with(.., &Options)` with options and the whole result: [`intersects`] /
+//!   [`intersects_with`], [`distance`] / [`distance_with`], [`closest_points`] /
+//!   [`closest_points_with`], [`contact()`] / [`contact_with`] (its one extra parameter is the
+//!   prediction distance, which every caller chooses), [`ray_cast`] / [`ray_cast_with`] (with a
+//!   [`Ray`]), [`shape_cast`] / [`shape_cast_with`]. A [`Pair`] holds two posed shapes for
+//!   repeated queries, with a [`WarmStart`] cache for coherent motion ([`Pair::gjk`],
+//!   [`Pair::contact_with`]) and a [`GjkObserver`] to watch each iteration; a [`Trace`] records
+//!   them ([`trace`]). One [`Tolerance`] per pair says what touching means, the same for every
+//!   query and path.
+//! * Penetration ([`contact`](mod@contact), [`epa`]): the depth, normal and witness points of
+//!   overlapping shapes (or their gap, up to a prediction distance) as a [`Contact`]; the
+//!   Expanding Polytope Algorithm runs only when the shapes' cores overlap and no closed form
+//!   applies.
+//! * Casts ([`cast`]): time of impact under linear motion by the GJK ray cast of van den Bergen
+//!   (2004), margins as a distance target, with a [`CastStatus`] for hits, misses and initial
+//!   overlap.
 //! * Teaching ([`classic`]): the tutorials' boolean GJK with triple-product region tests, step
 //!   by step, to reproduce their worked examples and compare with the robust solver.
 //! * Math ([`math`]): [`Vector`] over glam's `Vec2`, `Vec3`, `DVec2`, `DVec3`; [`Pose`].
-//!
+
 //! ## Conventions
 //! Shapes live in their local frame; a [`Pose`] places them in the world. Results are in world
 //! coordinates; the normal points from A toward B. Touching (distance within the relative
@@ -84,15 +94,18 @@ mod tolerance;
 pub mod trace;
 
 pub use crate::cast::{
-    ray_cast, ray_cast_with, shape_cast, CastStatus, RayCastOptions, RayCastResult, RayHit,
-    ShapeCastOptions, ShapeCastResult,
+    ray_cast, ray_cast_with, shape_cast, shape_cast_with, CastStatus, Ray, RayCastOptions,
+    RayCastResult, RayHit, ShapeCastOptions, ShapeCastResult,
 };
-pub use crate::contact::{contact, Contact, ContactOptions, ContactResult, ContactStatus};
+pub use crate::contact::{
+    contact, contact_with, Contact, ContactOptions, ContactResult, ContactStatus,
+};
 pub use crate::epa::{EpaOptions, EpaTermination, Penetration};
 pub use crate::error::ShapeError;
 pub use crate::gjk::{
-    closest_points, distance, intersects, GjkObserver, GjkOptions, GjkResult, GjkStep, Goal, Pair,
-    Proximity, Separation, Termination, WarmStart,
+    closest_points, closest_points_with, distance, distance_with, intersects, intersects_with,
+    GjkObserver, GjkOptions, GjkResult, GjkStep, Goal, Pair, Proximity, Separation, Termination,
+    WarmStart,
 };
 pub use crate::hull::Hull;
 pub use crate::math::{Pose, Real, Rotation, Rotation2, Vector, Vector3};

@@ -156,16 +156,15 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         }
     }
 
-    /// Whether cores `core_distance` apart touch for the default tolerance
+    /// Whether cores `core_distance` apart touch for the relative tolerance `relative`
     /// ([`Tolerance::touching`]). The pair's size is bounded first without rotating B's
     /// centre (`|R c|₁ ≤ √d |c|₁`): only a gap inside that bound needs the exact rule.
     #[inline]
-    pub(crate) fn touching(&self, core_distance: V::Real) -> bool {
+    pub(crate) fn touching(&self, core_distance: V::Real, relative: V::Real) -> bool {
         let margins = self.margins();
         if core_distance <= margins {
             return true;
         }
-        let relative = V::Real::DEFAULT_TOLERANCE;
         let root_dim = V::Real::from_f64(if V::DIM == 2 { 1.5 } else { 1.75 });
         let offsets = self.relative.translation().abs_sum()
             + self.a.center().abs_sum()

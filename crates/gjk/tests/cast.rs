@@ -448,8 +448,7 @@ fn ray_sphere<V: Space>(seed: u64) {
         let result = ray_cast_with(
             &ball,
             &pose,
-            narrow(o),
-            narrow(d),
+            &gjk::Ray::new(narrow(o), narrow(d)),
             real::<V>(100.0),
             &RayCastOptions::default(),
         );
@@ -501,8 +500,7 @@ fn ray_box<V: Space>(seed: u64) {
         let result = ray_cast_with(
             &cuboid,
             &pose,
-            narrow(o),
-            narrow(d),
+            &gjk::Ray::new(narrow(o), narrow(d)),
             real::<V>(100.0),
             &RayCastOptions::default(),
         );
@@ -582,8 +580,7 @@ fn ray_capsule<V: Space>(seed: u64) {
         let result = ray_cast_with(
             &capsule,
             &pose,
-            narrow(o),
-            narrow(d),
+            &gjk::Ray::new(narrow(o), narrow(d)),
             real::<V>(100.0),
             &RayCastOptions::default(),
         );
@@ -643,8 +640,7 @@ fn ray_ellipsoid<V: Space>(seed: u64) {
         let result = ray_cast_with(
             &ellipsoid,
             &pose,
-            narrow(o),
-            narrow(d),
+            &gjk::Ray::new(narrow(o), narrow(d)),
             real::<V>(100.0),
             &RayCastOptions::default(),
         );
@@ -708,8 +704,7 @@ fn ray_polytope<V: Space>(seed: u64) {
         let result = ray_cast_with(
             &shape,
             &pose,
-            narrow(o),
-            narrow(d),
+            &gjk::Ray::new(narrow(o), narrow(d)),
             real::<V>(100.0),
             &RayCastOptions::default(),
         );
@@ -1276,12 +1271,27 @@ fn misses_and_limits<V: Space>() {
     assert_eq!(r.status, CastStatus::NoHit, "{r:?}");
     // A ray parallel to a face, outside: no hit; behind the origin: no hit; too short: no hit.
     let origin = at::<V>(-5.0, 1.5, 0.0);
-    assert!(ray_cast(&cube, &here, origin, at::<V>(1.0, 0.0, 0.0), real::<V>(100.0)).is_none());
+    assert!(ray_cast(
+        &cube,
+        &here,
+        &gjk::Ray::new(origin, at::<V>(1.0, 0.0, 0.0)),
+        real::<V>(100.0)
+    )
+    .is_none());
     let behind = at::<V>(5.0, 0.0, 0.0);
-    assert!(ray_cast(&cube, &here, behind, at::<V>(1.0, 0.0, 0.0), real::<V>(100.0)).is_none());
+    assert!(ray_cast(
+        &cube,
+        &here,
+        &gjk::Ray::new(behind, at::<V>(1.0, 0.0, 0.0)),
+        real::<V>(100.0)
+    )
+    .is_none());
     let origin = at::<V>(-5.0, 0.0, 0.0);
-    assert!(ray_cast(&cube, &here, origin, at::<V>(1.0, 0.0, 0.0), real::<V>(3.9)).is_none());
-    let hit = ray_cast(&cube, &here, origin, at::<V>(1.0, 0.0, 0.0), real::<V>(4.1)).unwrap();
+    assert!(ray_cast(&cube, &here, &gjk::Ray::new(origin, at::<V>(1.0, 0.0, 0.0)), real::<V>(3.9))
+        .is_none());
+    let hit =
+        ray_cast(&cube, &here, &gjk::Ray::new(origin, at::<V>(1.0, 0.0, 0.0)), real::<V>(4.1))
+            .unwrap();
     assert!(close::<V>(hit.toi, 4.0, 5.0), "{hit:?}");
 }
 
@@ -1323,12 +1333,21 @@ fn overlap_and_touching<V: Space>() {
     assert!((wide(r.normal) - want).length() <= tol::<V>(), "{r:?}");
     assert!(r.is_hit());
     // Rays starting inside (solid) or exactly on the surface.
-    let inside =
-        ray_cast(&cube, &here, at::<V>(0.5, 0.0, 0.0), at::<V>(0.0, 1.0, 0.0), real::<V>(5.0));
+    let inside = ray_cast(
+        &cube,
+        &here,
+        &gjk::Ray::new(at::<V>(0.5, 0.0, 0.0), at::<V>(0.0, 1.0, 0.0)),
+        real::<V>(5.0),
+    );
     let inside = inside.unwrap();
     assert_eq!((inside.toi, inside.normal), (real::<V>(0.0), V::ZERO));
     assert_eq!(inside.point, at::<V>(0.5, 0.0, 0.0));
-    let on = ray_cast(&cube, &here, at::<V>(1.0, 0.0, 0.0), at::<V>(1.0, 0.0, 0.0), real::<V>(5.0));
+    let on = ray_cast(
+        &cube,
+        &here,
+        &gjk::Ray::new(at::<V>(1.0, 0.0, 0.0), at::<V>(1.0, 0.0, 0.0)),
+        real::<V>(5.0),
+    );
     assert_eq!(on.unwrap().toi, real::<V>(0.0));
 }
 
@@ -1345,14 +1364,19 @@ fn grazing_cases<V: Space>() {
     let here = Pose::IDENTITY;
     let right = at::<V>(1.0, 0.0, 0.0);
     // A ray tangent to the ball at (0, 1): it touches there, at toi 5.
-    let tangent = ray_cast(&ball, &here, at::<V>(-5.0, 1.0, 0.0), right, real::<V>(10.0));
+    let tangent =
+        ray_cast(&ball, &here, &gjk::Ray::new(at::<V>(-5.0, 1.0, 0.0), right), real::<V>(10.0));
     let hit = tangent.expect("a tangent ray touches");
     // Grazing: the time is ill-conditioned (√ of the tolerance), the point is on the surface.
     assert!((hit.toi.to_f64() - 5.0).abs() <= 2.0 * tol::<V>().sqrt(), "{hit:?}");
     assert!((wide(hit.point).length() - 1.0).abs() <= tol::<V>(), "{hit:?}");
     // Clearly past it: a miss.
-    let past =
-        ray_cast(&ball, &here, at::<V>(-5.0, 1.0 + 1e3 * tol::<V>(), 0.0), right, real::<V>(10.0));
+    let past = ray_cast(
+        &ball,
+        &here,
+        &gjk::Ray::new(at::<V>(-5.0, 1.0 + 1e3 * tol::<V>(), 0.0), right),
+        real::<V>(10.0),
+    );
     assert!(past.is_none(), "{past:?}");
     // Boxes sliding face on face (B's bottom in A's top plane): they touch when the x-ranges
     // meet, at t = 1 (gap 2 at speed 2).
@@ -1404,8 +1428,13 @@ fn scales<V: Space>(scales: &[f64], offsets: &[f64]) {
             // Ray against a box at the same scale.
             let cube = Cuboid::new(at::<V>(s, s, s)).unwrap();
             let origin = narrow::<V>(base + DVec3::new(-5.0 * s, 0.5 * s, 0.0));
-            let hit =
-                ray_cast(&cube, &pa, origin, at::<V>(2.0 * s, 0.0, 0.0), real::<V>(10.0)).unwrap();
+            let hit = ray_cast(
+                &cube,
+                &pa,
+                &gjk::Ray::new(origin, at::<V>(2.0 * s, 0.0, 0.0)),
+                real::<V>(10.0),
+            )
+            .unwrap();
             assert!(
                 (hit.toi.to_f64() - 2.0).abs() <= 2.0 * slack,
                 "scale {s} offset {offset}: {hit:?}"
@@ -1466,33 +1495,40 @@ fn hollow_rays_exit_the_shape() {
     let local = DVec3::new(0.2, -0.5, 1.0);
     let origin = pose.transform_point(local);
     let dir = pose.transform_vector(DVec3::new(0.0, 0.0, 0.5));
-    let r = ray_cast_with(&cube, &pose, origin, dir, 100.0, &hollow);
+    let r = ray_cast_with(&cube, &pose, &gjk::Ray::new(origin, dir), 100.0, &hollow);
     assert_eq!(r.status, CastStatus::InitiallyOverlapping, "{r:?}");
     // Exits through z = 3 after 2 units, at speed 0.5: toi 4.
     let hit = r.hit().unwrap();
     assert!((hit.toi - 4.0).abs() < 1e-9, "{r:?}");
     assert!((hit.normal - pose.transform_vector(DVec3::Z)).length() < 1e-9, "{r:?}");
     // Too short to reach the exit: no hit.
-    assert_eq!(ray_cast_with(&cube, &pose, origin, dir, 3.9, &hollow).status, CastStatus::NoHit);
+    assert_eq!(
+        ray_cast_with(&cube, &pose, &gjk::Ray::new(origin, dir), 3.9, &hollow).status,
+        CastStatus::NoHit
+    );
     // From outside, hollow and solid agree.
     let outside = pose.transform_point(DVec3::new(0.2, -0.5, -5.0));
-    let solid = ray_cast(&cube, &pose, outside, dir, 100.0).unwrap();
-    let r = ray_cast_with(&cube, &pose, outside, dir, 100.0, &hollow);
+    let solid = ray_cast(&cube, &pose, &gjk::Ray::new(outside, dir), 100.0).unwrap();
+    let r = ray_cast_with(&cube, &pose, &gjk::Ray::new(outside, dir), 100.0, &hollow);
     assert_eq!((r.status, r.hit.toi), (CastStatus::Hit, solid.toi));
     // Inside a capsule (margin) and a 2D ellipse (curved core), against the analytic exits.
     let capsule = Capsule::new(DVec3::new(0.0, -1.0, 0.0), DVec3::new(0.0, 1.0, 0.0), 0.5).unwrap();
     let r = ray_cast_with(
         &capsule,
         &Pose::IDENTITY,
-        DVec3::ZERO,
-        DVec3::new(0.0, 3.0, 0.0),
+        &gjk::Ray::new(DVec3::ZERO, DVec3::new(0.0, 3.0, 0.0)),
         10.0,
         &hollow,
     );
     assert!((r.hit.toi - 0.5).abs() < 1e-9 && (r.hit.normal - DVec3::Y).length() < 1e-9, "{r:?}");
     let ellipse = Ellipsoid::new(DVec2::new(2.0, 1.0)).unwrap();
-    let r =
-        ray_cast_with(&ellipse, &Pose::IDENTITY, DVec2::ZERO, DVec2::new(-1.0, 0.0), 10.0, &hollow);
+    let r = ray_cast_with(
+        &ellipse,
+        &Pose::IDENTITY,
+        &gjk::Ray::new(DVec2::ZERO, DVec2::new(-1.0, 0.0)),
+        10.0,
+        &hollow,
+    );
     assert!((r.hit.toi - 2.0).abs() < 1e-9 && (r.hit.normal + DVec2::X).length() < 1e-4, "{r:?}");
 }
 
@@ -1514,9 +1550,17 @@ fn invalid_input_and_iteration_cap() {
         assert_eq!(r.status, CastStatus::InvalidInput, "{va} {vb} {max_toi}: {r:?}");
         assert!(!r.toi.is_nan() && !r.is_hit());
     }
-    let r = ray_cast_with(&cube, &here, Vec3::NAN, Vec3::X, 1.0, &RayCastOptions::default());
+    let r = ray_cast_with(
+        &cube,
+        &here,
+        &gjk::Ray::new(Vec3::NAN, Vec3::X),
+        1.0,
+        &RayCastOptions::default(),
+    );
     assert_eq!(r.status, CastStatus::InvalidInput);
-    assert!(ray_cast(&cube, &here, Vec3::new(-5.0, 0.0, 0.0), Vec3::NAN, 1.0).is_none());
+    assert!(
+        ray_cast(&cube, &here, &gjk::Ray::new(Vec3::new(-5.0, 0.0, 0.0), Vec3::NAN), 1.0).is_none()
+    );
     // Huge and tiny (finite) speeds: no NaN, sensible answers.
     let r = cast(Vec3::ZERO, Vec3::new(-1e30, 0.0, 0.0), 1.0);
     assert!(r.status == CastStatus::Hit && (r.toi - 3e-30).abs() < 1e-34, "{r:?}");

@@ -208,7 +208,9 @@ fn compare<V: TestVector>(
     let origin = toward + from_d::<V>(rng.direction(V::DIM) * 8.0);
     let direction = toward - origin;
     let one = V::Real::ONE;
-    let ray = |s: &dyn Support<V>| ray_cast(s, &pose_b, origin, direction, one).map(|h| r(h.toi));
+    let ray = |s: &dyn Support<V>| {
+        ray_cast(s, &pose_b, &gjk::Ray::new(origin, direction), one).map(|h| r(h.toi))
+    };
     let (fast_ray, slow_ray) = (ray(b), ray(&gb));
     let same_ray = match (fast_ray, slow_ray) {
         (Some(f), Some(s)) => close(f * 8.0, s * 8.0, size),

@@ -75,7 +75,8 @@ fn answer<V: Space>(ray: &RaySpec, id: &Value, out: &mut dyn Write) -> Result<()
     let options = RayCastOptions { solid: ray.solid, ..RayCastOptions::default() };
     let origin = V::from_components(ray.origin);
     let direction = V::from_components(ray.direction);
-    let cast = ray_cast_with(&*shape, &pose, origin, direction, ray.max_toi, &options);
+    let cast =
+        ray_cast_with(&*shape, &pose, &gjk::Ray::new(origin, direction), ray.max_toi, &options);
     write(out, id, &cast)
 }
 
