@@ -97,7 +97,8 @@ pub enum EpaTermination {
     /// by `depth × n` separates the shapes. The witness points lie on the supporting planes of
     /// A and B along `n`, `depth × n` apart, on the faces that support `n` where those allow
     /// it; otherwise (the exact answer's normal differs from `n`, and no pair of points of the
-    /// shapes is exactly `depth × n` apart) each is off its shape by half the remainder.
+    /// shapes is exactly `depth × n` apart) the part of the remainder neither face has room
+    /// for is split between them, each off its shape by half of it.
     IterationCap,
     /// Rounding broke the expansion (the new support point repeats a vertex, a new facet has no
     /// area, or the facets it sees do not form a simple horizon); the answer is the best upper
@@ -490,9 +491,11 @@ impl<V: Vector> Run<V> {
 /// * lift both onto their planes: a chord of a curved surface dips below the plane by at most
 ///   `τ` times its length (the support inequality at the tilted normal), so the lifted point
 ///   lies at most that far outside the shape (`τ² × radius / 2` on a smooth surface);
-/// * keep whichever of the start and the new pair has the smaller remainder, and split it
-///   evenly between the two points: the normal part is `h_D(n) − depth`, zero for an upper
-///   bound and within the tolerance for a converged answer; the tangential part is the gap.
+/// * keep whichever of the start and the new pair has the smaller remainder, and hand it out
+///   (`distribute`): the normal part, `h_D(n) − depth` (zero for an upper bound, within the
+///   tolerance for a converged answer), evenly; the tangential part to the point whose shape
+///   has room for it along its supporting face — a box's corner has none, the cone's ruling
+///   across from it has plenty — and evenly only what neither can take.
 #[inline]
 fn settle<V: Vector>(
     depth: V::Real,
@@ -503,12 +506,52 @@ fn settle<V: Vector>(
     slack: V::Real,
 ) -> (V, V) {
     let r = a - b - n * depth;
-    let (a, b, r) = if r.length_squared() > slack * slack {
-        rechoose(depth, n, (a, b, r), support, tolerance, slack)
-    } else {
-        (a, b, r)
-    };
+    if r.length_squared() > slack * slack {
+        let start = rechoose(depth, n, (a, b, r), support, tolerance, slack);
+        return distribute(n, start, support, tolerance, slack);
+    }
     (a - r * V::Real::HALF, b + r * V::Real::HALF)
+}
+
+/// Witness points `a − r_a`, `b + r_b` with `r_a + r_b = r`, the remainder of [`settle`]:
+/// the normal part of `r` evenly, the tangential part `x t` (`t` unit) where the shapes
+/// have room for it.
+///
+/// Moving `b` by `s t` keeps it on B's supporting face while the face reaches that far toward
+/// `+t`, and moving `a` by `−s t` keeps it on A's while A's reaches toward `−t`. One support
+/// call along `n − τ t` measures both (B's support along `−n + τ t`): on a flat face the
+/// support point is the face's extreme along `±t`, so the room is the face's extent beyond the
+/// point (zero at a vertex); on a curved surface it is about `τ × radius`, and moving a point
+/// of the surface by `s` tangentially leaves it only `s² / (2 radius)` outside. Each point
+/// takes up to its room, as evenly as the rooms allow; what neither has room for (the normal
+/// is off, or the faces do not overlap) is split evenly.
+#[cold]
+#[inline(never)]
+fn distribute<V: Vector>(
+    n: V,
+    (a, b, r): (V, V, V),
+    support: &mut impl FnMut(V) -> Vertex<V>,
+    tolerance: V::Real,
+    slack: V::Real,
+) -> (V, V) {
+    let normal = n * n.dot(r);
+    let tangential = r - normal;
+    let x = tangential.length();
+    let (a, b) = (a - normal * V::Real::HALF, b + normal * V::Real::HALF);
+    let Some(t) = unit(tangential).filter(|_| x > slack) else {
+        return (a - tangential * V::Real::HALF, b + tangential * V::Real::HALF);
+    };
+    let toward = support(n - t * tolerance.sqrt());
+    let room_a = t.dot(a - toward.a).max(V::Real::ZERO);
+    let room_b = t.dot(toward.a - toward.w - b).max(V::Real::ZERO);
+    let half = x * V::Real::HALF;
+    let to_b = if room_a + room_b >= x {
+        // Both fit: as even as the rooms allow.
+        half.max(x - room_a).min(room_b)
+    } else {
+        room_b + (x - room_a - room_b) * V::Real::HALF
+    };
+    (a - t * (x - to_b), b + t * to_b)
 }
 
 /// The points of [`settle`] chosen again on the faces that support `n`, or `start` (with its
@@ -577,8 +620,8 @@ fn at_coordinate<V: Vector>([low, middle, high]: [V; 3], t: V, c: V::Real) -> V 
 ///
 /// Coplanar facets (a face of `D` split into triangles) share the smallest distance up to
 /// rounding, and the origin projects into only one of them: among the facets within
-/// `slack + ties × distance` of the closest, take the one covering the projection best, so that
-/// the witness points are exact.
+/// `slack + ties × distance` of the closest, take the witness points from the one covering the
+/// projection best, so that they are exact; the normal and depth stay the closest facet's.
 fn answer<V: Vector, E: Expansion<V>>(
     polytope: &E,
     closest: Option<Facet<V>>,
@@ -610,14 +653,18 @@ fn answer<V: Vector, E: Expansion<V>>(
                 }
             }
         }
-        (best.2, best.1)
+        (closest, best.2, best.1)
     });
     match closest {
-        Some((facet, weights)) => {
+        // The normal and depth stay the closest facet's: its normal is the one the support
+        // point confirmed. A parallel facet's normal is parallel only to about √ε, and along
+        // it D may reach beyond the depth (pushing B by the depth would not separate the
+        // shapes); it only gives the witness points, and `settle` removes their remainder.
+        Some((closest, facet, weights)) => {
             let (point_a, point_b) = polytope.witnesses(&facet, weights);
             Penetration {
-                depth: facet.distance,
-                normal: facet.normal,
+                depth: closest.distance,
+                normal: closest.normal,
                 point_a,
                 point_b,
                 iterations,
