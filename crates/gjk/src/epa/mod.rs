@@ -507,55 +507,20 @@ fn settle<V: Vector>(
 ) -> (V, V) {
     let r = a - b - n * depth;
     if r.length_squared() > slack * slack {
-        let start = rechoose(depth, n, (a, b, r), support, tolerance, slack);
-        return distribute(n, start, support, tolerance, slack);
+        return rechoose(depth, n, (a, b, r), support, tolerance, slack);
     }
+    halves(a, b, r)
+}
+
+/// `a` and `b` moved by half the remainder `r` each, so that `a − b` loses `r`.
+#[inline]
+fn halves<V: Vector>(a: V, b: V, r: V) -> (V, V) {
     (a - r * V::Real::HALF, b + r * V::Real::HALF)
 }
 
-/// Witness points `a − r_a`, `b + r_b` with `r_a + r_b = r`, the remainder of [`settle`]:
-/// the normal part of `r` evenly, the tangential part `x t` (`t` unit) where the shapes
-/// have room for it.
-///
-/// Moving `b` by `s t` keeps it on B's supporting face while the face reaches that far toward
-/// `+t`, and moving `a` by `−s t` keeps it on A's while A's reaches toward `−t`. One support
-/// call along `n − τ t` measures both (B's support along `−n + τ t`): on a flat face the
-/// support point is the face's extreme along `±t`, so the room is the face's extent beyond the
-/// point (zero at a vertex); on a curved surface it is about `τ × radius`, and moving a point
-/// of the surface by `s` tangentially leaves it only `s² / (2 radius)` outside. Each point
-/// takes up to its room, as evenly as the rooms allow; what neither has room for (the normal
-/// is off, or the faces do not overlap) is split evenly.
-#[cold]
-#[inline(never)]
-fn distribute<V: Vector>(
-    n: V,
-    (a, b, r): (V, V, V),
-    support: &mut impl FnMut(V) -> Vertex<V>,
-    tolerance: V::Real,
-    slack: V::Real,
-) -> (V, V) {
-    let normal = n * n.dot(r);
-    let tangential = r - normal;
-    let x = tangential.length();
-    let (a, b) = (a - normal * V::Real::HALF, b + normal * V::Real::HALF);
-    let Some(t) = unit(tangential).filter(|_| x > slack) else {
-        return (a - tangential * V::Real::HALF, b + tangential * V::Real::HALF);
-    };
-    let toward = support(n - t * tolerance.sqrt());
-    let room_a = t.dot(a - toward.a).max(V::Real::ZERO);
-    let room_b = t.dot(toward.a - toward.w - b).max(V::Real::ZERO);
-    let half = x * V::Real::HALF;
-    let to_b = if room_a + room_b >= x {
-        // Both fit: as even as the rooms allow.
-        half.max(x - room_a).min(room_b)
-    } else {
-        room_b + (x - room_a - room_b) * V::Real::HALF
-    };
-    (a - t * (x - to_b), b + t * to_b)
-}
-
-/// The points of [`settle`] chosen again on the faces that support `n`, or `start` (with its
-/// remainder `r`) when those do not need a smaller correction.
+/// The witness points of [`settle`]: chosen again on the faces that support `n`, or the
+/// `start` (with its remainder `r`) when those do not need a smaller correction; then the
+/// remainder handed out.
 #[cold]
 #[inline(never)]
 fn rechoose<V: Vector>(
@@ -565,11 +530,11 @@ fn rechoose<V: Vector>(
     support: &mut impl FnMut(V) -> Vertex<V>,
     tolerance: V::Real,
     slack: V::Real,
-) -> (V, V, V) {
+) -> (V, V) {
     let r = start.2;
     let tangential = r - n * n.dot(r);
     let Some(t) = unit(tangential).filter(|_| tangential.length_squared() > slack * slack) else {
-        return start;
+        return halves(start.0, start.1, r);
     };
     let tilt = tolerance.sqrt();
     let (along, up, down) = (support(n), support(n + t * tilt), support(n - t * tilt));
@@ -594,11 +559,42 @@ fn rechoose<V: Vector>(
     let r1 = a1 - b1 - n * depth;
     // Keep the start when it needs the smaller correction (a tilt below the normal's angle
     // error leaves the faces' ranges apart).
-    if r1.length_squared() < r.length_squared() {
-        (a1, b1, r1)
-    } else {
-        start
+    if r1.length_squared() >= r.length_squared() {
+        return distribute(n, start, t, &down);
     }
+    // The new pair's remainder lies across `t` (mostly): the rooms along its own direction.
+    let tangential = r1 - n * n.dot(r1);
+    match unit(tangential).filter(|_| tangential.length_squared() > slack * slack) {
+        Some(t1) => distribute(n, (a1, b1, r1), t1, &support(n - t1 * tilt)),
+        None => halves(a1, b1, r1),
+    }
+}
+
+/// The start's points `a − r_a`, `b + r_b` with `r_a + r_b = r`, the remainder of
+/// [`settle`]: its normal part evenly, its tangential part `x t` where the shapes have room
+/// for it.
+///
+/// Moving `b` by `s t` keeps it on B's supporting face while the face reaches that far toward
+/// `+t`, and moving `a` by `−s t` keeps it on A's while A's reaches toward `−t`. The support
+/// point along `n − τ t` (`toward`) measures both (B's is its support along `−n + τ t`): on
+/// a flat face it is the face's extreme along `∓t`, so the room is the face's extent beyond
+/// the point (zero at a vertex); on a curved surface it is about `τ × radius`, and moving a
+/// point of the surface by `s` tangentially leaves it only `s² / (2 radius)` outside. Each
+/// point takes up to its room, as evenly as the rooms allow; what neither has room for (the
+/// normal is off, or the faces do not overlap) is split evenly.
+fn distribute<V: Vector>(n: V, (a, b, r): (V, V, V), t: V, toward: &Vertex<V>) -> (V, V) {
+    let normal = n * n.dot(r);
+    let (a, b) = halves(a, b, normal);
+    let x = t.dot(r);
+    let room_a = t.dot(a - toward.a).max(V::Real::ZERO);
+    let room_b = t.dot(toward.a - toward.w - b).max(V::Real::ZERO);
+    let to_b = if room_a + room_b >= x {
+        // Both fit: as even as the rooms allow.
+        (x * V::Real::HALF).max(x - room_a).min(room_b)
+    } else {
+        room_b + (x - room_a - room_b) * V::Real::HALF
+    };
+    (a - t * (x - to_b), b + t * to_b)
 }
 
 /// The point of the polyline `low → middle → high` (increasing along `t`) whose coordinate
