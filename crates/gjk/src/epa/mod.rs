@@ -582,7 +582,12 @@ fn rechoose<V: Vector>(
 /// point of the surface by `s` tangentially leaves it only `s² / (2 radius)` outside. Each
 /// point takes up to its room, as evenly as the rooms allow; what neither has room for (the
 /// normal is off, or the faces do not overlap) is split evenly.
-fn distribute<V: Vector>(n: V, (a, b, r): (V, V, V), t: V, toward: &Vertex<V>) -> (V, V) {
+pub(crate) fn distribute<V: Vector>(
+    n: V,
+    (a, b, r): (V, V, V),
+    t: V,
+    toward: &Vertex<V>,
+) -> (V, V) {
     let normal = n * n.dot(r);
     let (a, b) = halves(a, b, normal);
     let x = t.dot(r);
