@@ -19,7 +19,14 @@
 //! the kept normal, so it stays a valid bound (pushing B by `h(n) n` separates the shapes
 //! whatever `n` is), and flat faces and vertices, where `H` vanishes or jumps and the normal
 //! is already exact, keep the answer they had.
+//!
+//! Between the two lie ruled patches of `D`: flat along a segment of support points (a
+//! cylinder's or a cone's side, a rim or a curved surface against an edge) and curved across
+//! it. The support point jumps between the segment's ends as the normal turns along it, so
+//! the step above fails there; `ruled` turns the normal orthogonal to the segment and runs
+//! Newton's method in the one curved direction left (f64 only, where the angle resolves).
 
+use crate::epa::distribute;
 use crate::geometry::cross;
 use crate::math::{Real, Vector};
 use crate::pair::Pair;
@@ -49,8 +56,8 @@ pub(crate) fn polish<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     bound: V::Real,
 ) -> Option<Polished<V>> {
     let mut n = normal;
-    let mut s = pair.support(n);
-    let mut h = n.dot(s.w);
+    let first = pair.support(n);
+    let (mut s, mut h) = (first, n.dot(first.w));
     let center_b = pair.relative_pose().transform_point(pair.b().center());
     let size = (s.a - pair.a().center()).length() + (s.b - center_b).length() + s.w.length();
     // The loop's other bound meets `h` to rounding: a polytope's face, exact already. Only
@@ -62,9 +69,16 @@ pub(crate) fn polish<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         return None;
     }
     let mut improved = false;
+    let mut vertex = false;
     let rounding = V::Real::from_f64(4.0) * V::Real::EPSILON * size;
     for _ in 0..STEPS {
-        let Some(next) = newton_step(pair, n, s.w, h) else { break };
+        let next = match newton_step(pair, n, s.w, h) {
+            Ok(next) => next,
+            Err(at_vertex) => {
+                vertex = at_vertex;
+                break;
+            }
+        };
         let s_next = pair.support(next);
         let h_next = next.dot(s_next.w);
         // A step is kept when it shrinks the tangential part without raising `h` beyond
@@ -82,22 +96,120 @@ pub(crate) fn polish<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     // one.
     let tangential = (s.w - n * h).length();
     let smooth = tangential <= V::Real::EPSILON.sqrt() * size;
-    (improved && smooth).then_some(Polished { normal: n, depth: h, support: s })
+    if improved && smooth {
+        return Some(Polished { normal: n, depth: h, support: s });
+    }
+    if vertex {
+        return None;
+    }
+    ruled(pair, normal, &first, size)
 }
 
-/// The unit normal after one Newton step from `n` (support point `w`, value `h`), or `None`
-/// when the tangential part is lost in rounding or `H − h I` is not positive definite.
+/// Newton's method on a ruled patch of `D`: a segment of support points across `n` (a
+/// cylinder's or a cone's side, a rim or an edge against an edge) and curved across it.
+///
+/// There the support point jumps between the segment's ends as the normal turns along it,
+/// and the plain step (which measures `H` by turning the normal) fails. At the answer the
+/// normal is orthogonal to the segment `d` (its ends tie) and the tangential part of the
+/// support point across `d` vanishes: the normal is turned orthogonal to `d`, then Newton's
+/// method runs in one dimension, about `d`, along `t = n × d` (in 2D the normal orthogonal to
+/// `d` is the answer). The witnesses are the points of the segment whose difference lies
+/// along the normal, kept only where the tangential part ends up within `√ε` of the size, and
+/// the depth is the support value there, as for the plain step.
+#[cold]
+#[inline(never)]
+fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    pair: &Pair<'_, V, A, B>,
+    normal: V,
+    first: &SupportPoint<V>,
+    size: V::Real,
+) -> Option<Polished<V>> {
+    let root_eps = V::Real::EPSILON.sqrt();
+    // Only where the angle resolves (f64, see `polish`): in f32 the tangential part left
+    // below is not small enough for the witnesses.
+    if root_eps >= V::Real::from_f64(1e-6) {
+        return None;
+    }
+    let h0 = normal.dot(first.w);
+    let t1 = (first.w - normal * h0).direction()?;
+    // The other end: the support point once the normal turns away from this one.
+    let other = pair.support((normal - t1 * root_eps).direction()?);
+    let d = (first.w - other.w).direction()?;
+    let mut n = (normal - d * d.dot(normal)).direction()?;
+    let mut end = pair.support(n);
+    if V::DIM == 3 {
+        let t = cross(n, d).direction()?;
+        for step in 0..=STEPS {
+            let w = end.w;
+            let g = t.dot(w);
+            if step == STEPS || g.abs() <= V::Real::from_f64(4.0) * V::Real::EPSILON * size {
+                break;
+            }
+            let e = (g.abs() / size).max(root_eps).min(V::Real::from_f64(1e-2));
+            let turned = (n + t * e).direction()?;
+            let curvature = t.dot(pair.support(turned).w - w) / e - n.dot(w);
+            if !curvature.is_positive() {
+                return None;
+            }
+            n = (n - t * (g / curvature)).direction()?;
+            end = pair.support(n);
+        }
+    }
+    // The support value at the new normal is the depth: kept only when it is no worse than
+    // at the start (a smaller upper bound of the signed depth).
+    let h = n.dot(end.w);
+    if h > h0 + V::Real::from_f64(4.0) * V::Real::EPSILON * size {
+        return None;
+    }
+    // The segment's ends along the final normal (the support point is one of them), and its
+    // point along the normal.
+    let (p, q) = if d.dot(end.w) * V::Real::from_f64(2.0) >= d.dot(first.w + other.w) {
+        (end, pair.support((n - d * root_eps).direction()?))
+    } else {
+        (pair.support((n + d * root_eps).direction()?), end)
+    };
+    let span = p.w - q.w;
+    let across = span - n * n.dot(span);
+    let from = q.w - n * n.dot(q.w);
+    let ll = across.length_squared();
+    let l = if ll.is_positive() {
+        (-(from.dot(across)) / ll).max(V::Real::ZERO).min(V::Real::ONE)
+    } else {
+        V::Real::ZERO
+    };
+    let (a, b) = (q.a + (p.a - q.a) * l, q.b + (p.b - q.b) * l);
+    let r = a - b - n * h;
+    let tangential = r - n * n.dot(r);
+    // What is left across the segment: the curved direction's, to the shape with room for it.
+    if tangential.length() > root_eps * size {
+        return None;
+    }
+    let rounding = V::Real::from_f64(64.0) * V::Real::EPSILON * size;
+    let (a, b) = match tangential.direction().filter(|_| tangential.length() > rounding) {
+        Some(t) => {
+            let toward = pair.support((n - t * root_eps).direction()?);
+            distribute(n, (a, b, r), t, &toward.into())
+        }
+        None => (a - r * V::Real::HALF, b + r * V::Real::HALF),
+    };
+    Some(Polished { normal: n, depth: h, support: SupportPoint::new(a, b, q.b_local) })
+}
+
+/// The unit normal after one Newton step from `n` (support point `w`, value `h`), or why
+/// not: `Err(true)` when there is nothing to polish (the tangential part is lost in rounding,
+/// or the support point does not move as the normal turns: a vertex of `D`), `Err(false)`
+/// when `H − h I` is not positive definite.
 fn newton_step<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     pair: &Pair<'_, V, A, B>,
     n: V,
     w: V,
     h: V::Real,
-) -> Option<V> {
+) -> Result<V, bool> {
     let g = w - n * h;
     let size = w.length();
     let g_len = g.length();
     if !g_len.is_finite() || g_len <= V::Real::from_f64(4.0) * V::Real::EPSILON * size {
-        return None;
+        return Err(true);
     }
     let t1 = g * (V::Real::ONE / g_len);
     // The finite-difference angle: about the size of the step to come (`|g| / |w|` when the
@@ -108,31 +220,31 @@ fn newton_step<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         let moved = (n + t * e).direction()?;
         Some((pair.support(moved).w - w) * (V::Real::ONE / e))
     };
-    let c1 = column(t1)?;
+    let c1 = column(t1).ok_or(false)?;
     if c1 == V::ZERO {
         // The same support point after the turn: a vertex of `D` (polytopes), whose normal
         // cone holds `n`; nothing to polish.
-        return None;
+        return Err(true);
     }
     if V::DIM == 2 {
         // One tangent: (H − h) δ = −|g| along t1.
         let curvature = t1.dot(c1) - h;
         if !curvature.is_positive() {
-            return None;
+            return Err(false);
         }
-        return (n - t1 * (g_len / curvature)).direction();
+        return (n - t1 * (g_len / curvature)).direction().ok_or(false);
     }
     let t2 = cross(n, t1);
-    let c2 = column(t2)?;
+    let c2 = column(t2).ok_or(false)?;
     // The symmetric 2×2 matrix of H − h I in (t1, t2), and g = (|g|, 0) there.
     let m11 = t1.dot(c1) - h;
     let m22 = t2.dot(c2) - h;
     let m12 = (t1.dot(c2) + t2.dot(c1)) * V::Real::HALF;
     let det = m11 * m22 - m12 * m12;
     if !(m11.is_positive() && det.is_positive()) {
-        return None;
+        return Err(false);
     }
     // δ = −M⁻¹ (|g|, 0) = −|g| / det × (m22, −m12).
     let scale = g_len / det;
-    (n - t1 * (scale * m22) + t2 * (scale * m12)).direction()
+    (n - t1 * (scale * m22) + t2 * (scale * m12)).direction().ok_or(false)
 }

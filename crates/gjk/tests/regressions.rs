@@ -634,3 +634,167 @@ fn ellipse_contact_normals_are_exact() {
         assert!((c.normal.as_dvec2() - expected).length() < 1e-4, "f32 {case}: {c:?}");
     }
 }
+
+/// Witness points must stay on their shapes when EPA's remainder is large. A box touching a
+/// cone (size 5e4): EPA converged with A's point on a box corner and B's at the end of the
+/// cone's ruling across from it, 0.19 apart along the supporting plane; the re-choice on the
+/// faces could not shrink that, and the remainder was split evenly, which moved the corner
+/// 0.09 off the box (the tolerance here is 1e-7 of the size, 5e-3). Fixed by giving the
+/// remainder to the shape whose supporting face has room for it (the cone's ruling). Oracle:
+/// the closed-form containment of a point in the box and in the cone, in their own frames.
+#[test]
+fn contact_points_stay_on_a_box_corner_and_a_cone() {
+    use gjk::{Cone, Cuboid};
+    use glam::{DQuat, DVec3};
+    let half = DVec3::new(2624.3177046813294, 16070.040453185462, 14440.69529864537);
+    let (h, r) = (27808.932691019345, 25007.914793796637);
+    let (q_a, t_a) = (
+        DQuat::from_xyzw(
+            -0.4405377428199384,
+            0.7774496042661208,
+            -0.4231679705689344,
+            -0.14975806710202808,
+        ),
+        DVec3::new(-34786.0271998595, 60534.88657540077, -47608.23870681723),
+    );
+    let (q_b, t_b) = (
+        DQuat::from_xyzw(
+            -0.5586606693354058,
+            0.1970407043890854,
+            -0.535989602434333,
+            0.601488456608982,
+        ),
+        DVec3::new(-31185.626319809548, 73634.67735539198, -95709.13386479036),
+    );
+    let (pose_a, pose_b) = (Pose::new(q_a, t_a).unwrap(), Pose::new(q_b, t_b).unwrap());
+    let c = gjk::contact(
+        &Cuboid::new(half).unwrap(),
+        &pose_a,
+        &Cone::new(h, r).unwrap(),
+        &pose_b,
+        f64::INFINITY,
+    )
+    .unwrap();
+    let tolerance = 1e-7 * 5e4;
+    // Outside the box: the largest excess of a local coordinate over its half extent.
+    let a = q_a.inverse() * (c.point_a - t_a);
+    let outside_a = (a.abs() - half).max_element();
+    // Outside the cone (apex at y = h, base disc of radius r at y = −h): the larger of the
+    // excess beyond the two caps and the radial excess over the radius at that height.
+    let b = q_b.inverse() * (c.point_b - t_b);
+    let radius_at = r * (h - b.y.clamp(-h, h)) / (2.0 * h);
+    let outside_b = (b.y.abs() - h).max(b.x.hypot(b.z) - radius_at);
+    assert!(outside_a <= tolerance, "{c:?}: point_a {outside_a} outside the box");
+    assert!(outside_b <= tolerance, "{c:?}: point_b {outside_b} outside the cone");
+    assert!((c.point_a - c.point_b - c.normal * c.depth).length() <= tolerance, "{c:?}");
+}
+
+/// A converged contact's normal must be the one EPA's support point confirmed. A triangle
+/// touching a segment: EPA's closest facet passed through the origin, and the witness tie
+/// rule (the origin projected outside it) took a parallel facet's normal along with its
+/// witnesses; "parallel" allowed √ε of angle, and along that normal the triangle reached
+/// 3.3e-8 (1e-6 of the size) past the segment, so pushing B by the depth did not separate
+/// them. Fixed by keeping the closest facet's normal and depth and taking only the witnesses
+/// from the tie. Oracle: the closed-form support functions of the triangle (largest vertex)
+/// and the segment (larger end) along the normal; tolerance 1e-9 of the size.
+#[test]
+fn touching_triangle_and_segment_get_a_normal_that_separates() {
+    use gjk::{Segment, Triangle};
+    use glam::{DQuat, DVec3};
+    let corners = [
+        DVec3::new(0.0009852053621208293, -0.003142787585108243, -0.00237705532288745),
+        DVec3::new(-0.0006542362087324557, 0.001039607779790102, 0.0005098223147716428),
+        DVec3::new(0.00019361410056874828, -0.0011232745859359582, -0.0009831108800558471),
+    ];
+    let ends = [
+        DVec3::new(0.009635901140345335, -0.014060450850527487, -0.016473199137347103),
+        DVec3::new(0.00533000349133167, 0.007196661501156346, 0.0038115542986657293),
+    ];
+    let (q_a, t_a) = (
+        DQuat::from_xyzw(
+            0.04927710686568937,
+            -0.4248057741076318,
+            0.6815637704841465,
+            -0.5937867022653817,
+        ),
+        DVec3::new(0.006763549564312396, 0.000999022323971789, 0.021804144974488925),
+    );
+    let (q_b, t_b) = (
+        DQuat::from_xyzw(
+            -0.7687828211827928,
+            -0.5070250892118694,
+            -0.3520322413945297,
+            0.16724782145865272,
+        ),
+        DVec3::new(0.024488974562236837, -0.0009460249647273275, 0.00483575933244218),
+    );
+    let a = Triangle::new(corners[0], corners[1], corners[2]).unwrap();
+    let b = Segment::new(ends[0], ends[1]).unwrap();
+    let (pose_a, pose_b) = (Pose::new(q_a, t_a).unwrap(), Pose::new(q_b, t_b).unwrap());
+    let c = gjk::contact(&a, &pose_a, &b, &pose_b, f64::INFINITY).unwrap();
+    let n = c.normal;
+    let h_a = corners.iter().map(|&p| n.dot(q_a * p + t_a)).fold(f64::MIN, f64::max);
+    let h_b = ends.iter().map(|&p| -n.dot(q_b * p + t_b)).fold(f64::MIN, f64::max);
+    let size = 0.0345;
+    assert!(h_a + h_b - c.depth <= 1e-9 * size, "{c:?}: overlap {} along n", h_a + h_b);
+}
+
+/// The normal of a ruled patch of the Minkowski difference must be exact too. A segment
+/// crossing a cylinder's rim (f64, size 0.05): the difference is a rim swept along the
+/// segment, flat along the segment and curved across it; EPA's normal was √ε off, Newton's
+/// polish gave up (the support point jumps between the segment's ends as the normal turns
+/// along it), and the witness points, chosen on faces tilted by that error, left the
+/// cylinder by 3.3e-7 (the tolerance is 1e-7 of the size, 5.3e-9). Fixed by polishing on the
+/// ruled patch (`polish::ruled`: the normal made orthogonal to the segment, then Newton's
+/// method across it). Oracles: the closed-form containment of a point in the cylinder and on
+/// the segment, and the cylinder's and segment's closed-form support functions along the
+/// normal (the push by the depth separates them).
+#[test]
+fn segment_across_a_cylinder_rim_gets_points_on_both() {
+    use gjk::{Cylinder, Segment};
+    use glam::{DQuat, DVec3};
+    let (half_height, radius) = (0.0062395850662750295, 0.030723418159803614);
+    let ends = [
+        DVec3::new(0.026923387718539728, 0.0270531158789621, -0.0249959863916554),
+        DVec3::new(0.02129275800847314, -0.010505408982954222, 0.008052437858597064),
+    ];
+    let (q_a, t_a) = (
+        DQuat::from_xyzw(
+            -0.397922969649629,
+            -0.33656718954568676,
+            -0.7939142508368341,
+            -0.313177265242429,
+        ),
+        DVec3::new(0.012434031109069724, 0.05292146674339815, -0.03346661211099652),
+    );
+    let (q_b, t_b) = (
+        DQuat::from_xyzw(
+            0.08320624965822959,
+            -0.21364966623911305,
+            -0.6200024609518919,
+            -0.7503515766274671,
+        ),
+        DVec3::new(-0.015549614719078203, 0.008860788036321506, -0.043852996421603445),
+    );
+    let a = Cylinder::new(half_height, radius).unwrap();
+    let b = Segment::new(ends[0], ends[1]).unwrap();
+    let (pose_a, pose_b) = (Pose::new(q_a, t_a).unwrap(), Pose::new(q_b, t_b).unwrap());
+    let c = gjk::contact(&a, &pose_a, &b, &pose_b, f64::INFINITY).unwrap();
+    let tolerance = 1e-7 * 0.0532;
+    // In the cylinder's frame (axis y): beyond the caps or the radius.
+    let p = q_a.inverse() * (c.point_a - t_a);
+    let outside_a = (p.y.abs() - half_height).max(p.x.hypot(p.z) - radius);
+    // Off the segment: the distance to its closest point.
+    let (e0, e1) = (q_b * ends[0] + t_b, q_b * ends[1] + t_b);
+    let s = ((c.point_b - e0).dot(e1 - e0) / (e1 - e0).length_squared()).clamp(0.0, 1.0);
+    let off_b = (c.point_b - (e0 + (e1 - e0) * s)).length();
+    assert!(outside_a <= tolerance, "{c:?}: point_a {outside_a} outside the cylinder");
+    assert!(off_b <= tolerance, "{c:?}: point_b {off_b} off the segment");
+    // h_A(n) + h_B(−n) ≤ depth: the cylinder's support value along a local direction m is
+    // h |m_y| + r |(m_x, m_z)|.
+    let n = c.normal;
+    let m = q_a.inverse() * n;
+    let h_a = n.dot(t_a) + half_height * m.y.abs() + radius * m.x.hypot(m.z);
+    let h_b = (-n.dot(e0)).max(-n.dot(e1));
+    assert!(h_a + h_b - c.depth <= tolerance, "{c:?}: overlap {} along n", h_a + h_b);
+}

@@ -98,7 +98,8 @@ pub enum EpaTermination {
     /// by `depth × n` separates the shapes. The witness points lie on the supporting planes of
     /// A and B along `n`, `depth × n` apart, on the faces that support `n` where those allow
     /// it; otherwise (the exact answer's normal differs from `n`, and no pair of points of the
-    /// shapes is exactly `depth × n` apart) each is off its shape by half the remainder.
+    /// shapes is exactly `depth × n` apart) the part of the remainder neither face has room
+    /// for is split between them, each off its shape by half of it.
     IterationCap,
     /// Rounding broke the expansion (the new support point repeats a vertex, a new facet has no
     /// area, or the facets it sees do not form a simple horizon); the answer is the best upper
@@ -491,9 +492,11 @@ impl<V: Vector> Run<V> {
 /// * lift both onto their planes: a chord of a curved surface dips below the plane by at most
 ///   `τ` times its length (the support inequality at the tilted normal), so the lifted point
 ///   lies at most that far outside the shape (`τ² × radius / 2` on a smooth surface);
-/// * keep whichever of the start and the new pair has the smaller remainder, and split it
-///   evenly between the two points: the normal part is `h_D(n) − depth`, zero for an upper
-///   bound and within the tolerance for a converged answer; the tangential part is the gap.
+/// * keep whichever of the start and the new pair has the smaller remainder, and hand it out
+///   (`distribute`): the normal part, `h_D(n) − depth` (zero for an upper bound, within the
+///   tolerance for a converged answer), evenly; the tangential part to the point whose shape
+///   has room for it along its supporting face — a box's corner has none, the cone's ruling
+///   across from it has plenty — and evenly only what neither can take.
 #[inline]
 fn settle<V: Vector>(
     depth: V::Real,
@@ -504,16 +507,21 @@ fn settle<V: Vector>(
     slack: V::Real,
 ) -> (V, V) {
     let r = a - b - n * depth;
-    let (a, b, r) = if r.length_squared() > slack * slack {
-        rechoose(depth, n, (a, b, r), support, tolerance, slack)
-    } else {
-        (a, b, r)
-    };
+    if r.length_squared() > slack * slack {
+        return rechoose(depth, n, (a, b, r), support, tolerance, slack);
+    }
+    halves(a, b, r)
+}
+
+/// `a` and `b` moved by half the remainder `r` each, so that `a − b` loses `r`.
+#[inline]
+fn halves<V: Vector>(a: V, b: V, r: V) -> (V, V) {
     (a - r * V::Real::HALF, b + r * V::Real::HALF)
 }
 
-/// The points of [`settle`] chosen again on the faces that support `n`, or `start` (with its
-/// remainder `r`) when those do not need a smaller correction.
+/// The witness points of [`settle`]: chosen again on the faces that support `n`, or the
+/// `start` (with its remainder `r`) when those do not need a smaller correction; then the
+/// remainder handed out.
 #[cold]
 #[inline(never)]
 fn rechoose<V: Vector>(
@@ -523,11 +531,11 @@ fn rechoose<V: Vector>(
     support: &mut impl FnMut(V) -> Vertex<V>,
     tolerance: V::Real,
     slack: V::Real,
-) -> (V, V, V) {
+) -> (V, V) {
     let r = start.2;
     let tangential = r - n * n.dot(r);
     let Some(t) = unit(tangential).filter(|_| tangential.length_squared() > slack * slack) else {
-        return start;
+        return halves(start.0, start.1, r);
     };
     let tilt = tolerance.sqrt();
     let (along, up, down) = (support(n), support(n + t * tilt), support(n - t * tilt));
@@ -552,11 +560,47 @@ fn rechoose<V: Vector>(
     let r1 = a1 - b1 - n * depth;
     // Keep the start when it needs the smaller correction (a tilt below the normal's angle
     // error leaves the faces' ranges apart).
-    if r1.length_squared() < r.length_squared() {
-        (a1, b1, r1)
-    } else {
-        start
+    if r1.length_squared() >= r.length_squared() {
+        return distribute(n, start, t, &down);
     }
+    // The new pair's remainder lies across `t` (mostly): the rooms along its own direction.
+    let tangential = r1 - n * n.dot(r1);
+    match unit(tangential).filter(|_| tangential.length_squared() > slack * slack) {
+        Some(t1) => distribute(n, (a1, b1, r1), t1, &support(n - t1 * tilt)),
+        None => halves(a1, b1, r1),
+    }
+}
+
+/// The start's points `a − r_a`, `b + r_b` with `r_a + r_b = r`, the remainder of
+/// [`settle`]: its normal part evenly, its tangential part `x t` where the shapes have room
+/// for it.
+///
+/// Moving `b` by `s t` keeps it on B's supporting face while the face reaches that far toward
+/// `+t`, and moving `a` by `−s t` keeps it on A's while A's reaches toward `−t`. The support
+/// point along `n − τ t` (`toward`) measures both (B's is its support along `−n + τ t`): on
+/// a flat face it is the face's extreme along `∓t`, so the room is the face's extent beyond
+/// the point (zero at a vertex); on a curved surface it is about `τ × radius`, and moving a
+/// point of the surface by `s` tangentially leaves it only `s² / (2 radius)` outside. Each
+/// point takes up to its room, as evenly as the rooms allow; what neither has room for (the
+/// normal is off, or the faces do not overlap) is split evenly.
+pub(crate) fn distribute<V: Vector>(
+    n: V,
+    (a, b, r): (V, V, V),
+    t: V,
+    toward: &Vertex<V>,
+) -> (V, V) {
+    let normal = n * n.dot(r);
+    let (a, b) = halves(a, b, normal);
+    let x = t.dot(r);
+    let room_a = t.dot(a - toward.a).max(V::Real::ZERO);
+    let room_b = t.dot(toward.a - toward.w - b).max(V::Real::ZERO);
+    let to_b = if room_a + room_b >= x {
+        // Both fit: as even as the rooms allow.
+        (x * V::Real::HALF).max(x - room_a).min(room_b)
+    } else {
+        room_b + (x - room_a - room_b) * V::Real::HALF
+    };
+    (a - t * (x - to_b), b + t * to_b)
 }
 
 /// The point of the polyline `low → middle → high` (increasing along `t`) whose coordinate
@@ -578,8 +622,8 @@ fn at_coordinate<V: Vector>([low, middle, high]: [V; 3], t: V, c: V::Real) -> V 
 ///
 /// Coplanar facets (a face of `D` split into triangles) share the smallest distance up to
 /// rounding, and the origin projects into only one of them: among the facets within
-/// `slack + ties × distance` of the closest, take the one covering the projection best, so that
-/// the witness points are exact.
+/// `slack + ties × distance` of the closest, take the witness points from the one covering the
+/// projection best, so that they are exact; the normal and depth stay the closest facet's.
 fn answer<V: Vector, E: Expansion<V>>(
     polytope: &E,
     closest: Option<Facet<V>>,
@@ -611,14 +655,18 @@ fn answer<V: Vector, E: Expansion<V>>(
                 }
             }
         }
-        (best.2, best.1)
+        (closest, best.2, best.1)
     });
     match closest {
-        Some((facet, weights)) => {
+        // The normal and depth stay the closest facet's: its normal is the one the support
+        // point confirmed. A parallel facet's normal is parallel only to about √ε, and along
+        // it D may reach beyond the depth (pushing B by the depth would not separate the
+        // shapes); it only gives the witness points, and `settle` removes their remainder.
+        Some((closest, facet, weights)) => {
             let (point_a, point_b) = polytope.witnesses(&facet, weights);
             Penetration {
-                depth: facet.distance,
-                normal: facet.normal,
+                depth: closest.distance,
+                normal: closest.normal,
                 point_a,
                 point_b,
                 iterations,
