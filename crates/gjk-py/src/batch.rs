@@ -216,6 +216,10 @@ fn _batch<'py>(
         poses_b: poses_b.as_slice().map_err(|_| value_error("poses_b must be C-contiguous"))?,
     };
     for (what, array) in [("poses_a", &poses_a), ("poses_b", &poses_b)] {
+        // `as_slice` also accepts Fortran order, whose rows are not ours.
+        if !array.is_c_contiguous() {
+            return Err(value_error(format!("{what} must be C-contiguous")));
+        }
         if array.shape() != [n, width] {
             return Err(value_error(format!(
                 "{what} must have shape ({n}, {width}) for {n} {dim}D pairs, got {:?}",
@@ -282,7 +286,10 @@ fn _matrices_to_poses<'py>(
             "pose matrices must have shape (n, 4, 4) or (n, 3, 3), got {shape:?}"
         )));
     }
-    let flat = matrices.as_slice().map_err(|_| value_error("matrices must be C-contiguous"))?;
+    let flat = match matrices.is_c_contiguous() {
+        true => matrices.as_slice().map_err(|_| value_error("matrices must be aligned"))?,
+        false => return Err(value_error("matrices must be C-contiguous")),
+    };
     let width = if k == 4 { 7 } else { 3 };
     let mut rows = Vec::with_capacity(shape[0] * width);
     for (i, m) in flat.chunks_exact(k * k).enumerate() {

@@ -247,7 +247,8 @@ def pose_rows(poses: Any, dim: int, n: Optional[int] = None) -> np.ndarray:
     array = np.asarray(poses)
     if array.dtype.kind not in "biuf":
         raise TypeError(f"poses must be numbers, got an array of {array.dtype}")
-    array = np.ascontiguousarray(array, dtype=np.float64)
+    # Aligned too: arrays unpickled from a buffer (Dask, multiprocessing) may not be.
+    array = np.require(array, dtype=np.float64, requirements=["C", "A"])
     if array.ndim == 3 and array.shape[1:] == (dim + 1, dim + 1):
         return _gjk._matrices_to_poses(array)
     if array.ndim == 2 and array.shape[1] == width:
@@ -314,8 +315,7 @@ def _batch(query: str, a: Any, b: Any, poses_a: Any, poses_b: Any, pairs: Any,
         if rows.shape[0] != len(shapes):
             raise ValueError(f"poses must have one row per shape ({len(shapes)}), got {rows.shape[0]}")
         ia, ib = np.ascontiguousarray(idx[:, 0]), np.ascontiguousarray(idx[:, 1])
-        return _gjk._batch(query, shapes, ia, ib, np.ascontiguousarray(rows[ia]),
-                           np.ascontiguousarray(rows[ib]))
+        return _gjk._batch(query, shapes, ia, ib, rows[ia], rows[ib])
     if not isinstance(a, Shape) or not isinstance(b, Shape):
         raise TypeError("a and b must be Shapes (or give a shape list with pairs= and poses=)")
     n = None
