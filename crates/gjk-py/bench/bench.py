@@ -3,6 +3,7 @@ and against the Rust library's own per-query time, on the same pairs.
 
     pip install ./crates/gjk-py coal python-fcl
     python crates/gjk-py/bench/bench.py            # prints a markdown table (docs/benchmarks.md)
+    python crates/gjk-py/bench/bench.py --instructions   # instructions per query (valgrind)
 
 Workloads (3D, fixed seed): box-box, capsule-capsule, 32-point hull against 32-point hull; A at
 a random rotation and a translation in [-10, 10]^3, B at a random rotation, offset from A along a
@@ -152,26 +153,84 @@ def time_fcl(name, raw_a, raw_b, rows_a, rows_b):
     return td, tc, np.maximum(np.array(out), 0.0)
 
 
-def rust_times(name, raw_a, raw_b, rows_a, rows_b):
-    """(distance ns, intersects ns) of the Rust library called directly, or None."""
+def rust_exe():
+    """The rust_timing binary, built (release) if needed; None if cargo fails."""
     manifest = HERE / "rust_timing" / "Cargo.toml"
     built = subprocess.run(["cargo", "build", "-q", "--release", "--manifest-path", str(manifest),
                             "--message-format=json"], capture_output=True, text=True)
     if built.returncode != 0:
         print(built.stderr, file=sys.stderr)
         return None
-    exe = next(json.loads(l)["executable"] for l in built.stdout.splitlines()
-               if json.loads(l).get("executable"))
+    return next(json.loads(line)["executable"] for line in built.stdout.splitlines()
+                if json.loads(line).get("executable"))
+
+
+def pairs_file(raw_a, raw_b, rows_a, rows_b):
+    """The pairs as rust_timing reads them, in a temporary file (the caller deletes it)."""
     numbers = np.concatenate([[len(raw_a)], raw_a, [len(raw_b)], raw_b, [len(rows_a)],
                               np.column_stack([rows_a, rows_b]).ravel()])
     with tempfile.NamedTemporaryFile(suffix=".bin", delete=False) as f:
         f.write(numbers.astype("<f8").tobytes())
+    return f.name
+
+
+def rust_times(name, raw_a, raw_b, rows_a, rows_b):
+    """(distance ns, intersects ns) of the Rust library called directly, or None."""
+    exe = rust_exe()
+    if exe is None:
+        return None
+    path = pairs_file(raw_a, raw_b, rows_a, rows_b)
     try:
-        out = subprocess.run([exe, name, f.name], capture_output=True, text=True, check=True)
+        out = subprocess.run([exe, name, path], capture_output=True, text=True, check=True)
     finally:
-        os.unlink(f.name)
+        os.unlink(path)
     d, i, _ = out.stdout.split()
     return float(d), float(i)
+
+
+def instructions(command, env=None):
+    """Instructions `command` executes (valgrind's callgrind: no hardware counters needed)."""
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                          *command], capture_output=True, text=True, check=True, env=env)
+    line = next(l for l in out.stderr.splitlines() if "Collected :" in l)
+    return float(line.split(":")[-1])
+
+
+def instruction_table(small=2_000, large=12_000):
+    """Instructions per query of the batch call (one thread) and of the Rust library, each the
+    difference of two runs (`small` and `large` pairs) over the pair count, so start-up and
+    set-up cancel; the poses are built per pair on both sides. Insensitive to other load on
+    the machine, unlike the wall times."""
+    exe = rust_exe()
+    env = dict(os.environ, RAYON_NUM_THREADS="1")
+    print(f"instructions per query (callgrind, ({large} - {small} pairs) difference, 1 thread)\n")
+    print("| workload | query | gjk batch | Rust lib | batch / Rust |")
+    print("|---|---|---|---|---|")
+    rng = np.random.default_rng(2026)
+    for name, (a, b, raw_a, raw_b, ra, rb) in workloads(rng).items():
+        rows_a, rows_b = placements(rng, large, ra + rb)
+        for query in ("distance", "intersects"):
+            ours = [instructions([sys.executable, __file__, "--count", name, query, str(k)],
+                                 env) for k in (small, large)]
+            paths = [pairs_file(raw_a, raw_b, rows_a[:k], rows_b[:k]) for k in (small, large)]
+            try:
+                theirs = [instructions([exe, name, p, query]) for p in paths]
+            finally:
+                for p in paths:
+                    os.unlink(p)
+            o = (ours[1] - ours[0]) / (large - small)
+            t = (theirs[1] - theirs[0]) / (large - small)
+            print(f"| {name} | {query} | {o:.0f} | {t:.0f} | {o / t:.2f}x |")
+
+
+def count_run(name, query, k, large=12_000):
+    """One batch call on the first `k` of the pairs `instruction_table` uses."""
+    rng = np.random.default_rng(2026)
+    for n, (a, b, _, _, ra, rb) in workloads(rng).items():
+        rows_a, rows_b = placements(rng, large, ra + rb)
+        if n == name:
+            f = gjk.batch_distance if query == "distance" else gjk.batch_intersects
+            f(a, b, rows_a[:k], rows_b[:k])
 
 
 def one_thread_times(n):
@@ -197,8 +256,17 @@ def main():
     parser.add_argument("--pairs", type=int, default=200_000, help="pairs per batch")
     parser.add_argument("--loop-pairs", type=int, default=20_000,
                         help="pairs of the per-call Python loops")
+    parser.add_argument("--instructions", action="store_true",
+                        help="instruction counts (valgrind) instead of wall times")
     parser.add_argument("--batch-only", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--count", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.count:
+        count_run(args.count[0], args.count[1], int(args.count[2]))
+        return
+    if args.instructions:
+        instruction_table()
+        return
     if args.batch_only:
         print(json.dumps(batch_times(args.pairs)))
         return

@@ -137,7 +137,9 @@ impl Shape {
     }
 
     /// Pickling: the constructor and its arguments.
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let py = slf.py();
         let me = slf.get();
         let kwargs = PyDict::new(py);
@@ -179,9 +181,11 @@ fn _restore_shape(
     params: Vec<f64>,
     kwargs: &Bound<'_, PyDict>,
 ) -> PyResult<Shape> {
-    let center: Option<Vec<f64>> = kwargs.get_item("center")?.map(|c| c.extract()).transpose()?.flatten();
+    let center: Option<Vec<f64>> =
+        kwargs.get_item("center")?.map(|c| c.extract()).transpose()?.flatten();
     let margin: f64 = kwargs.get_item("margin")?.map_or(Ok(0.0), |m| m.extract())?;
-    let dtype: String = kwargs.get_item("dtype")?.map_or(Ok("float64".to_owned()), |d| d.extract())?;
+    let dtype: String =
+        kwargs.get_item("dtype")?.map_or(Ok("float64".to_owned()), |d| d.extract())?;
     Shape::new(kind, dim, params, center, margin, &dtype)
 }
 
@@ -285,7 +289,9 @@ impl Pose {
         Ok(d)
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let py = slf.py();
         let me = slf.get();
         let args = (me.translation(), me.rotation(py)?).into_pyobject(py)?;
@@ -322,9 +328,7 @@ fn pose_of(pose: Option<&Pose>, dim: usize, what: &str) -> PyResult<PoseSpec> {
     match pose {
         None => Ok(PoseSpec::identity(dim)),
         Some(p) if p.spec.dim == dim => Ok(p.spec),
-        Some(p) => {
-            Err(value_error(format!("{what} is {}D but the shapes are {dim}D", p.spec.dim)))
-        }
+        Some(p) => Err(value_error(format!("{what} is {}D but the shapes are {dim}D", p.spec.dim))),
     }
 }
 
@@ -649,13 +653,8 @@ fn ray_cast(
     let ray = [vector(origin, dim, "origin")?, vector(direction, dim, "direction")?];
     let pose = pose_of(pose.as_deref(), dim, "pose")?;
     let max_toi = max_toi_of(max_toi)?;
-    let answer = with_shape!(&shape.built, |s| engine::ray_cast(
-        s,
-        lib_pose(&pose)?,
-        ray,
-        max_toi,
-        solid
-    ));
+    let answer =
+        with_shape!(&shape.built, |s| engine::ray_cast(s, lib_pose(&pose)?, ray, max_toi, solid));
     Ok(Cast { answer, dim })
 }
 

@@ -36,6 +36,9 @@ struct Inputs<'a> {
     poses_b: &'a [f64],
 }
 
+/// Pair `i`'s shapes and library poses.
+type PosedPair<'s, V> = (&'s Dyn<V>, gjk::Pose<V>, &'s Dyn<V>, gjk::Pose<V>);
+
 /// Small batches are not worth a task each: rayon splits no finer than this.
 const MIN_PAIRS_PER_TASK: usize = 64;
 
@@ -54,11 +57,7 @@ impl Inputs<'_> {
 
     /// Pair `i`'s shapes and poses (`Err(())` when a pose is rejected by the library).
     #[inline]
-    fn pair<'s, V: Space>(
-        &self,
-        shapes: &'s [Dyn<V>],
-        i: usize,
-    ) -> Result<(&'s Dyn<V>, gjk::Pose<V>, &'s Dyn<V>, gjk::Pose<V>), ()> {
+    fn pair<'s, V: Space>(&self, shapes: &'s [Dyn<V>], i: usize) -> Result<PosedPair<'s, V>, ()> {
         let w = self.width();
         let pa = PoseSpec::from_row(self.dim, &self.poses_a[i * w..(i + 1) * w]);
         let pb = PoseSpec::from_row(self.dim, &self.poses_b[i * w..(i + 1) * w]);
@@ -162,9 +161,10 @@ fn dispatch(py: Python<'_>, shapes: &[PyRef<'_, Shape>], inputs: &Inputs<'_>) ->
     ) -> PyResult<Result<Columns, usize>> {
         let Some(lib) = of_space::<V>(shapes) else {
             let first = shapes[0].built.describe();
-            let other = shapes.iter().find(|s| V::of(&s.built).is_none()).map_or("?", |s| {
-                s.built.describe()
-            });
+            let other = shapes
+                .iter()
+                .find(|s| V::of(&s.built).is_none())
+                .map_or("?", |s| s.built.describe());
             return Err(value_error(format!(
                 "the shapes of a batch must share dimension and dtype: {first} and {other}"
             )));
@@ -293,8 +293,7 @@ fn _matrices_to_poses<'py>(
     let width = if k == 4 { 7 } else { 3 };
     let mut rows = Vec::with_capacity(shape[0] * width);
     for (i, m) in flat.chunks_exact(k * k).enumerate() {
-        let spec =
-            if k == 4 { engine::pose_from_matrix3(m) } else { engine::pose_from_matrix2(m) };
+        let spec = if k == 4 { engine::pose_from_matrix3(m) } else { engine::pose_from_matrix2(m) };
         rows.extend(spec.map_err(|e| value_error(format!("matrices[{i}]: {e}")))?.row());
     }
     PyArray1::from_vec(py, rows).reshape([shape[0], width])

@@ -12,15 +12,108 @@ use glam::{DMat3, DQuat, DVec2, DVec3, Quat, Vec2, Vec3};
 
 use gjk::{
     Ball, Capsule, CastStatus, Cone, ContactOptions, ContactResult, Cuboid, Cylinder, Ellipsoid,
-    EpaTermination, GjkOptions, GjkResult, Goal, Pair, Polytope, Pose, Posed, RayCastOptions,
-    Real, Rounded, Segment, ShapeCastOptions, ShapeError, Support, Termination, Triangle, Vector,
+    EpaTermination, GjkOptions, GjkResult, Goal, Pair, Polytope, Pose, Posed, RayCastOptions, Real,
+    Rounded, Segment, ShapeCastOptions, ShapeError, Support, Termination, Triangle, Vector,
     WarmStart,
 };
 
 use crate::spec::{Kind, PoseSpec, RotationSpec, ShapeSpec};
 
 /// A built shape, shared between threads (the library's shapes are immutable).
-pub(crate) type Dyn<V> = Arc<dyn Support<V> + Send + Sync>;
+pub(crate) type Dyn<V> = Arc<Lib<V>>;
+
+/// A library shape, dispatched by `match` rather than through a vtable.
+///
+/// The queries call a dozen `Support` methods per pair (the core kind tests before the closed
+/// forms, then the support function in GJK's loop); on the common shapes a `match` lets each
+/// call inline and the never-taken kind tests fold away, where a `dyn` call cannot. Centred,
+/// rounded and 3D-only shapes go through [`Lib::Other`].
+// One per shape, behind an `Arc`: boxing the large variants would put a second pointer in
+// front of every support call.
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum Lib<V: Vector> {
+    /// A ball.
+    Ball(Ball<V>),
+    /// A box.
+    Cuboid(Cuboid<V>),
+    /// A capsule.
+    Capsule(Capsule<V>),
+    /// A hull.
+    Polytope(Polytope<V>),
+    /// A segment.
+    Segment(Segment<V>),
+    /// A triangle.
+    Triangle(Triangle<V>),
+    /// An ellipsoid.
+    Ellipsoid(Ellipsoid<V>),
+    /// Anything else, behind a vtable.
+    Other(Boxed<V>),
+}
+
+/// Forwards one `Support` method to the variant's shape.
+macro_rules! forward {
+    ($self:ident, |$s:ident| $call:expr) => {
+        match $self {
+            Lib::Ball($s) => $call,
+            Lib::Cuboid($s) => $call,
+            Lib::Capsule($s) => $call,
+            Lib::Polytope($s) => $call,
+            Lib::Segment($s) => $call,
+            Lib::Triangle($s) => $call,
+            Lib::Ellipsoid($s) => $call,
+            Lib::Other($s) => $call,
+        }
+    };
+}
+
+// Every method of `Support` is forwarded: one left to its default would silently lose the
+// shape's own answer (its closed forms).
+impl<V: Vector> Support<V> for Lib<V> {
+    #[inline]
+    fn support(&self, dir: V) -> V {
+        forward!(self, |s| s.support(dir))
+    }
+    #[inline]
+    fn support_hinted(&self, dir: V, hint: &mut u32) -> V {
+        forward!(self, |s| s.support_hinted(dir, hint))
+    }
+    #[inline]
+    fn margin(&self) -> V::Real {
+        forward!(self, |s| s.margin())
+    }
+    #[inline]
+    fn center(&self) -> V {
+        forward!(self, |s| s.center())
+    }
+    #[inline]
+    fn extent(&self) -> V::Real {
+        forward!(self, |s| s.extent())
+    }
+    #[inline]
+    fn core_point(&self) -> Option<V> {
+        forward!(self, |s| s.core_point())
+    }
+    #[inline]
+    fn core_segment(&self) -> Option<[V; 2]> {
+        forward!(self, |s| s.core_segment())
+    }
+    #[inline]
+    fn core_box(&self) -> Option<V> {
+        forward!(self, |s| s.core_box())
+    }
+    #[inline]
+    fn core_polygon(&self) -> Option<gjk::CorePolygon<'_, V>> {
+        forward!(self, |s| s.core_polygon())
+    }
+    #[inline]
+    fn closest_core_point(&self, p: V) -> Option<V> {
+        forward!(self, |s| s.closest_core_point(p))
+    }
+    #[inline]
+    fn nearest_core_boundary(&self, p: V) -> Option<gjk::CoreBoundary<V>> {
+        forward!(self, |s| s.nearest_core_boundary(p))
+    }
+}
 
 /// A built shape in its dimension and precision.
 #[derive(Clone)]
@@ -204,28 +297,35 @@ fn build_in<V: Space>(spec: &ShapeSpec) -> Result<Built, ShapeError> {
         V::point(p)
     };
     let params = &spec.params;
-    let core: Boxed<V> = match spec.kind {
+    let core = match spec.kind {
         Kind::Points => {
             let n = params.len() / spec.dim;
-            boxed(Polytope::new((0..n).map(p).collect())?)
+            Lib::Polytope(Polytope::new((0..n).map(p).collect())?)
         }
-        Kind::Sphere => boxed(Ball::<V>::new(real(params[0]))?),
-        Kind::Ellipsoid => boxed(Ellipsoid::new(vector(params))?),
-        Kind::Cuboid => boxed(Cuboid::new(vector(params))?),
-        Kind::Segment => boxed(Segment::new(p(0), p(1))?),
-        Kind::Triangle => boxed(Triangle::new(p(0), p(1), p(2))?),
-        Kind::Capsule => boxed(Capsule::new(p(0), p(1), real(params[2 * spec.dim]))?),
-        Kind::Cylinder => V::cylinder(params[0], params[1]).ok_or(ShapeError::InvalidRotation)??,
-        Kind::Cone => V::cone(params[0], params[1]).ok_or(ShapeError::InvalidRotation)??,
+        Kind::Sphere => Lib::Ball(Ball::<V>::new(real(params[0]))?),
+        Kind::Ellipsoid => Lib::Ellipsoid(Ellipsoid::new(vector(params))?),
+        Kind::Cuboid => Lib::Cuboid(Cuboid::new(vector(params))?),
+        Kind::Segment => Lib::Segment(Segment::new(p(0), p(1))?),
+        Kind::Triangle => Lib::Triangle(Triangle::new(p(0), p(1), p(2))?),
+        Kind::Capsule => Lib::Capsule(Capsule::new(p(0), p(1), real(params[2 * spec.dim]))?),
+        // `ShapeSpec::new` keeps cylinders and cones out of 2D.
+        Kind::Cylinder => {
+            Lib::Other(V::cylinder(params[0], params[1]).ok_or(ShapeError::InvalidRotation)??)
+        }
+        Kind::Cone => {
+            Lib::Other(V::cone(params[0], params[1]).ok_or(ShapeError::InvalidRotation)??)
+        }
     };
     let placed = match spec.center {
-        Some(c) => boxed(Posed::new(core, Pose::from_translation(V::point(c))?)),
+        Some(c) => Lib::Other(boxed(Posed::new(core, Pose::from_translation(V::point(c))?))),
         None => core,
     };
-    let rounded =
-        if spec.margin > 0.0 { boxed(Rounded::new(placed, real(spec.margin))?) } else { placed };
-    // One allocation behind the shared pointer: `Arc::from` moves the shape out of its box.
-    Ok(V::wrap(Arc::from(rounded)))
+    let rounded = if spec.margin > 0.0 {
+        Lib::Other(boxed(Rounded::new(placed, real(spec.margin))?))
+    } else {
+        placed
+    };
+    Ok(V::wrap(Arc::new(rounded)))
 }
 
 /// The library's pose of `spec` in `V`; the library's message on failure.

@@ -4,6 +4,9 @@
 //! Usage: `gjk-py-rust-timing KIND FILE` with KIND `box`, `capsule` or `hull`; FILE holds
 //! little-endian f64: `m_a`, `m_a` shape numbers of A, `m_b`, B's, `n`, then `n` rows of 14
 //! (pose A `[x, y, z, qx, qy, qz, qw]`, pose B). Prints `distance_ns intersects_ns checksum`.
+//!
+//! With a third argument `distance` or `intersects`, it runs that query once over the pairs
+//! and prints only the checksum: `bench.py --instructions` counts that run's instructions.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -13,9 +16,13 @@ use glam::{DQuat, DVec3};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let [_, kind, file] = &args[..] else {
-        eprintln!("usage: gjk-py-rust-timing box|capsule|hull FILE");
-        std::process::exit(2);
+    let (kind, file, once) = match &args[..] {
+        [_, kind, file] => (kind, file, None),
+        [_, kind, file, query] => (kind, file, Some(query.as_str())),
+        _ => {
+            eprintln!("usage: gjk-py-rust-timing box|capsule|hull FILE [distance|intersects]");
+            std::process::exit(2);
+        }
     };
     let bytes = std::fs::read(file).expect("cannot read the pairs file");
     let numbers: Vec<f64> =
@@ -26,9 +33,9 @@ fn main() {
     let poses: Vec<(Pose<DVec3>, Pose<DVec3>)> =
         rest[1..1 + 14 * n].chunks_exact(14).map(|r| (pose(&r[..7]), pose(&r[7..]))).collect();
     match kind.as_str() {
-        "box" => time(&cuboid(a), &cuboid(b), &poses),
-        "capsule" => time(&capsule(a), &capsule(b), &poses),
-        "hull" => time(&hull(a), &hull(b), &poses),
+        "box" => run(&cuboid(a), &cuboid(b), &poses, once),
+        "capsule" => run(&capsule(a), &capsule(b), &poses, once),
+        "hull" => run(&hull(a), &hull(b), &poses, once),
         other => panic!("unknown kind {other}"),
     }
 }
@@ -52,6 +59,27 @@ fn capsule(p: &[f64]) -> Capsule<DVec3> {
 
 fn hull(p: &[f64]) -> Polytope<DVec3> {
     Polytope::new(p.chunks_exact(3).map(|c| DVec3::new(c[0], c[1], c[2])).collect()).unwrap()
+}
+
+/// One pass of `query` (printing its checksum), or the timings.
+fn run<A: Support<DVec3>, B: Support<DVec3>>(
+    a: &A,
+    b: &B,
+    poses: &[(Pose<DVec3>, Pose<DVec3>)],
+    once: Option<&str>,
+) {
+    match once {
+        Some("distance") => {
+            let sum: f64 = poses.iter().map(|(pa, pb)| gjk::distance(a, pa, b, pb)).sum();
+            println!("{sum}");
+        }
+        Some("intersects") => {
+            let hits = poses.iter().filter(|(pa, pb)| gjk::intersects(a, pa, b, pb)).count();
+            println!("{hits}");
+        }
+        Some(other) => panic!("unknown query {other}"),
+        None => time(a, b, poses),
+    }
 }
 
 /// Best of five passes over all pairs, per query, in nanoseconds.
