@@ -106,7 +106,7 @@ fn run<V: Space>(shapes: &[Dyn<V>], inputs: &Inputs<'_>) -> Result<Columns, usiz
                 .into_par_iter()
                 .with_min_len(MIN_PAIRS_PER_TASK)
                 .map(|i| match inputs.pair(shapes, i) {
-                    Ok((a, pa, b, pb)) => engine::intersects(a, pa, b, pb),
+                    Ok((a, pa, b, pb)) => engine::intersects_fast(a, pa, b, pb),
                     Err(()) => {
                         fail(i);
                         false
@@ -119,7 +119,7 @@ fn run<V: Space>(shapes: &[Dyn<V>], inputs: &Inputs<'_>) -> Result<Columns, usiz
                 .into_par_iter()
                 .with_min_len(MIN_PAIRS_PER_TASK)
                 .map(|i| match inputs.pair(shapes, i) {
-                    Ok((a, pa, b, pb)) => engine::distance(a, pa, b, pb),
+                    Ok((a, pa, b, pb)) => engine::distance_fast(a, pa, b, pb),
                     Err(()) => {
                         fail(i);
                         f64::NAN

@@ -503,16 +503,44 @@ pub(crate) fn proximity<V: Space>(a: &Dyn<V>, pa: Pose<V>, b: &Dyn<V>, pb: Pose<
     answer
 }
 
+/// Runs `$body` with `$x`, `$y` bound to the concrete shapes when both are of one of the
+/// common kinds (box, capsule, hull, ball), else to the [`Lib`] enums: on the cheap queries the
+/// enum's run-time kind tests are a large share of the time, which the concrete types fold
+/// away. Only the batch queries take it (each arm is one more copy of the query's code).
+macro_rules! with_concrete {
+    ($a:expr, $b:expr, |$x:ident, $y:ident| $body:expr) => {
+        match ($a, $b) {
+            (Lib::Cuboid($x), Lib::Cuboid($y)) => $body,
+            (Lib::Capsule($x), Lib::Capsule($y)) => $body,
+            (Lib::Polytope($x), Lib::Polytope($y)) => $body,
+            (Lib::Ball($x), Lib::Ball($y)) => $body,
+            ($x, $y) => $body,
+        }
+    };
+}
+
 /// Whether the shapes touch or overlap (the library's early-exit test).
 #[inline]
 pub(crate) fn intersects<V: Space>(a: &Dyn<V>, pa: Pose<V>, b: &Dyn<V>, pb: Pose<V>) -> bool {
     Pair::new(&**a, pa, &**b, pb).intersects()
 }
 
+/// [`intersects`] on the concrete shapes when they are of one common kind.
+#[inline]
+pub(crate) fn intersects_fast<V: Space>(a: &Dyn<V>, pa: Pose<V>, b: &Dyn<V>, pb: Pose<V>) -> bool {
+    with_concrete!(&**a, &**b, |x, y| Pair::new(x, pa, y, pb).intersects())
+}
+
 /// The distance (0 when touching or overlapping).
 #[inline]
 pub(crate) fn distance<V: Space>(a: &Dyn<V>, pa: Pose<V>, b: &Dyn<V>, pb: Pose<V>) -> f64 {
     Pair::new(&**a, pa, &**b, pb).distance().to_f64()
+}
+
+/// [`distance`] on the concrete shapes when they are of one common kind.
+#[inline]
+pub(crate) fn distance_fast<V: Space>(a: &Dyn<V>, pa: Pose<V>, b: &Dyn<V>, pb: Pose<V>) -> f64 {
+    with_concrete!(&**a, &**b, |x, y| Pair::new(x, pa, y, pb).distance().to_f64())
 }
 
 /// A contact: penetration (`depth > 0`) or near miss (`depth <= 0`, within `prediction`).
