@@ -196,41 +196,43 @@ def instructions(command, env=None):
     return float(line.split(":")[-1])
 
 
-def instruction_table(small=2_000, large=12_000):
-    """Instructions per query of the batch call (one thread) and of the Rust library, each the
-    difference of two runs (`small` and `large` pairs) over the pair count, so start-up and
-    set-up cancel; the poses are built per pair on both sides. Insensitive to other load on
-    the machine, unlike the wall times."""
+def instruction_table(k=5_000, passes=(1, 4)):
+    """Instructions per query of the batch call (one thread) and of the Rust library: the
+    difference of two runs over the same `k` pairs, one making `passes[1] - passes[0]` more
+    passes than the other, over the extra queries, so start-up and set-up cancel. The batch
+    builds its poses from the rows per query; the Rust loop gets them built. Insensitive to
+    other load on the machine, unlike the wall times."""
     exe = rust_exe()
     env = dict(os.environ, RAYON_NUM_THREADS="1")
-    print(f"instructions per query (callgrind, ({large} - {small} pairs) difference, 1 thread)\n")
+    extra = (passes[1] - passes[0]) * k
+    print(f"instructions per query (callgrind; {k} pairs, {passes[1]} passes minus "
+          f"{passes[0]}; 1 thread)\n")
     print("| workload | query | gjk batch | Rust lib | batch / Rust |")
     print("|---|---|---|---|---|")
     rng = np.random.default_rng(2026)
     for name, (a, b, raw_a, raw_b, ra, rb) in workloads(rng).items():
-        rows_a, rows_b = placements(rng, large, ra + rb)
-        for query in ("distance", "intersects"):
-            ours = [instructions([sys.executable, __file__, "--count", name, query, str(k)],
-                                 env) for k in (small, large)]
-            paths = [pairs_file(raw_a, raw_b, rows_a[:k], rows_b[:k]) for k in (small, large)]
-            try:
-                theirs = [instructions([exe, name, p, query]) for p in paths]
-            finally:
-                for p in paths:
-                    os.unlink(p)
-            o = (ours[1] - ours[0]) / (large - small)
-            t = (theirs[1] - theirs[0]) / (large - small)
-            print(f"| {name} | {query} | {o:.0f} | {t:.0f} | {o / t:.2f}x |")
+        rows_a, rows_b = placements(rng, k, ra + rb)
+        path = pairs_file(raw_a, raw_b, rows_a, rows_b)
+        try:
+            for query in ("distance", "intersects"):
+                ours = [instructions([sys.executable, __file__, "--count", name, query, str(k),
+                                      str(r)], env) for r in passes]
+                theirs = [instructions([exe, name, path, query, str(r)]) for r in passes]
+                o, t = (ours[1] - ours[0]) / extra, (theirs[1] - theirs[0]) / extra
+                print(f"| {name} | {query} | {o:.0f} | {t:.0f} | {o / t:.2f}x |")
+        finally:
+            os.unlink(path)
 
 
-def count_run(name, query, k, large=12_000):
-    """One batch call on the first `k` of the pairs `instruction_table` uses."""
+def count_run(name, query, k, passes):
+    """`passes` batch calls on the `k` pairs `instruction_table` uses."""
     rng = np.random.default_rng(2026)
     for n, (a, b, _, _, ra, rb) in workloads(rng).items():
-        rows_a, rows_b = placements(rng, large, ra + rb)
+        rows_a, rows_b = placements(rng, k, ra + rb)
         if n == name:
             f = gjk.batch_distance if query == "distance" else gjk.batch_intersects
-            f(a, b, rows_a[:k], rows_b[:k])
+            for _ in range(passes):
+                f(a, b, rows_a, rows_b)
 
 
 def one_thread_times(n):
@@ -259,10 +261,10 @@ def main():
     parser.add_argument("--instructions", action="store_true",
                         help="instruction counts (valgrind) instead of wall times")
     parser.add_argument("--batch-only", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--count", nargs=3, help=argparse.SUPPRESS)
+    parser.add_argument("--count", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.count:
-        count_run(args.count[0], args.count[1], int(args.count[2]))
+        count_run(args.count[0], args.count[1], int(args.count[2]), int(args.count[3]))
         return
     if args.instructions:
         instruction_table()

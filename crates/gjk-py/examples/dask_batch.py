@@ -37,7 +37,7 @@ def main(n=200_000, chunks=8):
     local = gjk.batch_distance(robot_link, obstacle, poses_a, poses_b)
     assert np.array_equal(distances, local)
     print(f"{n} pairs on the cluster: {np.mean(distances == 0):.1%} in collision, "
-          f"min clearance of the others {distances[distances > 0].min():.4f}; "
+          f"smallest gap of the others {distances[distances > 0].min():.3g}; "
           f"identical to the local call")
 
 

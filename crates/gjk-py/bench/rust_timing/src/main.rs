@@ -5,8 +5,9 @@
 //! little-endian f64: `m_a`, `m_a` shape numbers of A, `m_b`, B's, `n`, then `n` rows of 14
 //! (pose A `[x, y, z, qx, qy, qz, qw]`, pose B). Prints `distance_ns intersects_ns checksum`.
 //!
-//! With a third argument `distance` or `intersects`, it runs that query once over the pairs
-//! and prints only the checksum: `bench.py --instructions` counts that run's instructions.
+//! With a third argument `distance` or `intersects` and a fourth, a count `r`, it runs that
+//! query `r` times over the pairs and prints only the checksum: `bench.py --instructions`
+//! counts the instructions of two such runs and divides their difference by the extra queries.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -18,9 +19,9 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let (kind, file, once) = match &args[..] {
         [_, kind, file] => (kind, file, None),
-        [_, kind, file, query] => (kind, file, Some(query.as_str())),
+        [_, kind, file, query, r] => (kind, file, Some((query.as_str(), r.parse().unwrap()))),
         _ => {
-            eprintln!("usage: gjk-py-rust-timing box|capsule|hull FILE [distance|intersects]");
+            eprintln!("usage: gjk-py-rust-timing box|capsule|hull FILE [distance|intersects R]");
             std::process::exit(2);
         }
     };
@@ -61,25 +62,25 @@ fn hull(p: &[f64]) -> Polytope<DVec3> {
     Polytope::new(p.chunks_exact(3).map(|c| DVec3::new(c[0], c[1], c[2])).collect()).unwrap()
 }
 
-/// One pass of `query` (printing its checksum), or the timings.
+/// `r` passes of `query` (printing a checksum), or the timings.
 fn run<A: Support<DVec3>, B: Support<DVec3>>(
     a: &A,
     b: &B,
     poses: &[(Pose<DVec3>, Pose<DVec3>)],
-    once: Option<&str>,
+    once: Option<(&str, u32)>,
 ) {
-    match once {
-        Some("distance") => {
-            let sum: f64 = poses.iter().map(|(pa, pb)| gjk::distance(a, pa, b, pb)).sum();
-            println!("{sum}");
+    let Some((query, r)) = once else { return time(a, b, poses) };
+    let mut sum = 0.0;
+    for _ in 0..r {
+        for (pa, pb) in poses {
+            sum += match query {
+                "distance" => gjk::distance(black_box(a), pa, black_box(b), pb),
+                "intersects" => f64::from(u8::from(gjk::intersects(black_box(a), pa, b, pb))),
+                other => panic!("unknown query {other}"),
+            };
         }
-        Some("intersects") => {
-            let hits = poses.iter().filter(|(pa, pb)| gjk::intersects(a, pa, b, pb)).count();
-            println!("{hits}");
-        }
-        Some(other) => panic!("unknown query {other}"),
-        None => time(a, b, poses),
     }
+    println!("{sum}");
 }
 
 /// Best of five passes over all pairs, per query, in nanoseconds.
