@@ -285,10 +285,27 @@ pub(crate) fn build(spec: &ShapeSpec) -> Result<Built, String> {
         (_, false) => build_in::<DVec3>(spec),
         (_, true) => build_in::<Vec3>(spec),
     }
-    .map_err(|e| e.to_string())
+    .map_err(|e| match e {
+        BuildError::Library(e) => e.to_string(),
+        BuildError::Only3d => "cylinders and cones exist only in 3D".to_owned(),
+    })
 }
 
-fn build_in<V: Space>(spec: &ShapeSpec) -> Result<Built, ShapeError> {
+/// Why [`build_in`] failed.
+enum BuildError {
+    /// A constructor of the library refused its numbers.
+    Library(ShapeError),
+    /// A 3D-only shape in 2D (`ShapeSpec::new` already refuses it).
+    Only3d,
+}
+
+impl From<ShapeError> for BuildError {
+    fn from(e: ShapeError) -> Self {
+        BuildError::Library(e)
+    }
+}
+
+fn build_in<V: Space>(spec: &ShapeSpec) -> Result<Built, BuildError> {
     let p = |i: usize| V::point(spec.point(i));
     let real = |x: f64| V::Real::from_f64(x);
     let vector = |c: &[f64]| {
@@ -308,13 +325,8 @@ fn build_in<V: Space>(spec: &ShapeSpec) -> Result<Built, ShapeError> {
         Kind::Segment => Lib::Segment(Segment::new(p(0), p(1))?),
         Kind::Triangle => Lib::Triangle(Triangle::new(p(0), p(1), p(2))?),
         Kind::Capsule => Lib::Capsule(Capsule::new(p(0), p(1), real(params[2 * spec.dim]))?),
-        // `ShapeSpec::new` keeps cylinders and cones out of 2D.
-        Kind::Cylinder => {
-            Lib::Other(V::cylinder(params[0], params[1]).ok_or(ShapeError::InvalidRotation)??)
-        }
-        Kind::Cone => {
-            Lib::Other(V::cone(params[0], params[1]).ok_or(ShapeError::InvalidRotation)??)
-        }
+        Kind::Cylinder => Lib::Other(V::cylinder(params[0], params[1]).ok_or(BuildError::Only3d)??),
+        Kind::Cone => Lib::Other(V::cone(params[0], params[1]).ok_or(BuildError::Only3d)??),
     };
     let placed = match spec.center {
         Some(c) => Lib::Other(boxed(Posed::new(core, Pose::from_translation(V::point(c))?))),
