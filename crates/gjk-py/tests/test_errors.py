@@ -96,6 +96,8 @@ def test_batch_errors():
         gjk.batch_distance([a, a], pairs=[[0, 2]], poses=rows[:2])
     with pytest.raises(ValueError, match="not a rotation"):
         gjk.batch_distance(a, a, None, np.tile(np.diag([1, 2, 1, 1.0]), (3, 1, 1)))
+    with pytest.raises(ValueError, match="number of pairs is unknown"):
+        gjk.batch_distance(a, a, None, gjk.Pose([1.0, 0, 0]))
 
 
 def test_shapes_and_poses_pickle():

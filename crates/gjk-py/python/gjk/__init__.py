@@ -310,7 +310,7 @@ def _batch(query: str, a: Any, b: Any, poses_a: Any, poses_b: Any, pairs: Any,
             raise ValueError(f"pairs must have shape (m, 2), got {idx.shape}")
         idx = idx.astype(np.int64)
         if idx.size and (idx.min() < 0 or idx.max() >= len(shapes)):
-            raise ValueError(f"pairs index {len(shapes)} shapes: values out of range")
+            raise ValueError(f"pairs holds indices out of range for {len(shapes)} shapes")
         rows = pose_rows(poses, shapes[0].dim, len(shapes))
         if rows.shape[0] != len(shapes):
             raise ValueError(f"poses must have one row per shape ({len(shapes)}), got {rows.shape[0]}")
@@ -322,8 +322,6 @@ def _batch(query: str, a: Any, b: Any, poses_a: Any, poses_b: Any, pairs: Any,
     for p in (poses_a, poses_b):
         if p is not None and not isinstance(p, Pose):
             n = len(p) if hasattr(p, "__len__") else n
-    if n is None:
-        n = 1
     rows_a = pose_rows(poses_a, a.dim, n)
     rows_b = pose_rows(poses_b, a.dim, n)
     if rows_a.shape[0] != rows_b.shape[0]:
