@@ -478,61 +478,155 @@ impl Contact {
     }
 }
 
-/// The answer of a ray cast or shape cast: `status` (`hit`, `initially_overlapping`, `miss`,
-/// `iteration_cap`, `invalid_input`), `hit` (a hit or an initial overlap), `toi` (time of
-/// impact in units of the velocity or direction), `point_a`, `point_b` (contact points at
-/// `toi`; for a ray both are the hit point), `normal` (shape cast: from A toward B; ray: the
-/// shape's outward normal), `iterations`.
+/// `v` as a numpy array, or `None` when `defined` is false.
+fn optional<'py>(
+    py: Python<'py>,
+    v: &[f64; 3],
+    dim: usize,
+    defined: bool,
+) -> Option<Bound<'py, PyArray1<f64>>> {
+    defined.then(|| array(py, v, dim))
+}
+
+/// The answer of `gjk query` to a `ray_cast` line (fields and conventions identical): `hit`
+/// (within `[0, max_toi]`, or starting inside), `toi` (the hit is at `origin + toi *
+/// direction`; `max_toi` without a hit; a lower bound at the iteration cap), `point` (world;
+/// `None` without a hit), `normal` (the shape's unit outward normal; `None` without a hit or
+/// for a solid ray starting inside), `iterations`, `status` (a word of `CAST_STATUSES`).
 #[pyclass(frozen, module = "gjk._gjk")]
-pub(crate) struct Cast {
+pub(crate) struct RayCast {
     answer: CastAnswer,
     dim: usize,
 }
 
 #[pymethods]
-impl Cast {
-    /// How the cast ended (a word of `gjk.CAST_STATUSES`).
-    #[getter]
-    fn status(&self) -> &'static str {
-        engine::CAST_STATUSES[usize::from(self.answer.status)]
-    }
-    /// Whether the shapes touch within `[0, max_toi]` (a hit or an initial overlap).
+impl RayCast {
+    /// Whether the ray hits within `[0, max_toi]` (or starts inside the shape).
     #[getter]
     fn hit(&self) -> bool {
         self.answer.status <= 1
     }
-    /// The time of impact.
+    /// The ray parameter of the hit (in units of `direction`).
     #[getter]
     fn toi(&self) -> f64 {
         self.answer.toi
     }
-    /// The contact point on A (a ray's hit point).
+    /// The hit point, world frame; `None` without a hit.
     #[getter]
-    fn point_a<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
-        array(py, &self.answer.point_a, self.dim)
+    fn point<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray1<f64>>> {
+        optional(py, &self.answer.point_a, self.dim, self.found())
     }
-    /// The contact point on B (a ray's hit point).
+    /// The shape's unit outward normal at the hit; `None` without a hit or for a solid ray
+    /// starting inside.
     #[getter]
-    fn point_b<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
-        array(py, &self.answer.point_b, self.dim)
-    }
-    /// The hit point of a ray (same as `point_a`).
-    #[getter]
-    fn point<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
-        array(py, &self.answer.point_a, self.dim)
-    }
-    /// The unit normal.
-    #[getter]
-    fn normal<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
-        array(py, &self.answer.normal, self.dim)
+    fn normal<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray1<f64>>> {
+        let defined = self.found() && self.answer.normal != [0.0; 3];
+        optional(py, &self.answer.normal, self.dim, defined)
     }
     /// Support calls.
     #[getter]
     fn iterations(&self) -> u32 {
         self.answer.iterations
     }
+    /// How the cast ended (a word of `gjk.CAST_STATUSES`).
+    #[getter]
+    fn status(&self) -> &'static str {
+        engine::CAST_STATUSES[usize::from(self.answer.status)]
+    }
+    /// The record as `gjk query` prints it (without `id`).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("hit", self.hit())?;
+        d.set_item("toi", self.answer.toi)?;
+        d.set_item("point", self.point(py))?;
+        d.set_item("normal", self.normal(py))?;
+        d.set_item("iterations", self.answer.iterations)?;
+        d.set_item("status", self.status())?;
+        Ok(d)
+    }
     fn __repr__(&self) -> String {
-        format!("Cast(status={:?}, toi={:?})", self.status(), self.answer.toi)
+        format!("RayCast(status={:?}, toi={:?})", self.status(), self.answer.toi)
+    }
+}
+
+impl RayCast {
+    /// Whether the cast found a point (a hit, an initial overlap, or the cap's estimate).
+    fn found(&self) -> bool {
+        self.answer.status != engine::NO_HIT
+    }
+}
+
+/// The answer of `gjk query` to a `shape_cast` line (fields and conventions identical): `hit`
+/// (the shapes touch within `[0, max_toi]`, or already do), `toi` (time of first contact in
+/// units of the velocities; 0 when initially overlapping; `max_toi` without a hit; a lower
+/// bound at the iteration cap), `point_a`, `point_b` (contact points at `toi`, world; `None`
+/// without a hit or contact), `normal` (unit, from A toward B; `None` likewise),
+/// `iterations`, `status` (a word of `CAST_STATUSES`).
+#[pyclass(frozen, module = "gjk._gjk")]
+pub(crate) struct ShapeCast {
+    answer: CastAnswer,
+    dim: usize,
+}
+
+#[pymethods]
+impl ShapeCast {
+    /// Whether the shapes touch within `[0, max_toi]` (or already do at 0).
+    #[getter]
+    fn hit(&self) -> bool {
+        self.answer.status <= 1
+    }
+    /// The time of first contact.
+    #[getter]
+    fn toi(&self) -> f64 {
+        self.answer.toi
+    }
+    /// The contact point on A at `toi`; `None` without a hit or contact.
+    #[getter]
+    fn point_a<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray1<f64>>> {
+        optional(py, &self.answer.point_a, self.dim, self.contact())
+    }
+    /// The contact point on B at `toi`; `None` without a hit or contact.
+    #[getter]
+    fn point_b<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray1<f64>>> {
+        optional(py, &self.answer.point_b, self.dim, self.contact())
+    }
+    /// The unit normal from A toward B at `toi`; `None` without a hit or contact.
+    #[getter]
+    fn normal<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray1<f64>>> {
+        optional(py, &self.answer.normal, self.dim, self.contact())
+    }
+    /// Support calls.
+    #[getter]
+    fn iterations(&self) -> u32 {
+        self.answer.iterations
+    }
+    /// How the cast ended (a word of `gjk.CAST_STATUSES`).
+    #[getter]
+    fn status(&self) -> &'static str {
+        engine::CAST_STATUSES[usize::from(self.answer.status)]
+    }
+    /// The record as `gjk query` prints it (without `id`).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("hit", self.hit())?;
+        d.set_item("toi", self.answer.toi)?;
+        d.set_item("point_a", self.point_a(py))?;
+        d.set_item("point_b", self.point_b(py))?;
+        d.set_item("normal", self.normal(py))?;
+        d.set_item("iterations", self.answer.iterations)?;
+        d.set_item("status", self.status())?;
+        Ok(d)
+    }
+    fn __repr__(&self) -> String {
+        format!("ShapeCast(status={:?}, toi={:?})", self.status(), self.answer.toi)
+    }
+}
+
+impl ShapeCast {
+    /// Whether the cast has contact points: the library leaves them zero without a hit, and
+    /// for an initial overlap whose contact query found no direction (as `gjk query`).
+    fn contact(&self) -> bool {
+        self.answer.status != engine::NO_HIT && self.answer.normal != [0.0; 3]
     }
 }
 
@@ -648,14 +742,15 @@ fn ray_cast(
     pose: Option<PyRef<'_, Pose>>,
     max_toi: f64,
     solid: bool,
-) -> PyResult<Cast> {
+) -> PyResult<RayCast> {
     let dim = shape.spec.dim;
     let ray = [vector(origin, dim, "origin")?, vector(direction, dim, "direction")?];
     let pose = pose_of(pose.as_deref(), dim, "pose")?;
     let max_toi = max_toi_of(max_toi)?;
     let answer =
-        with_shape!(&shape.built, |s| engine::ray_cast(s, lib_pose(&pose)?, ray, max_toi, solid));
-    Ok(Cast { answer, dim })
+        with_shape!(&shape.built, |s| engine::ray_cast(s, lib_pose(&pose)?, ray, max_toi, solid))
+            .map_err(value_error)?;
+    Ok(RayCast { answer, dim })
 }
 
 /// A moving with `velocity_a` and B with `velocity_b` (no rotation), `0 <= t <= max_toi`:
@@ -673,7 +768,7 @@ fn shape_cast(
     pose_b: Option<PyRef<'_, Pose>>,
     max_toi: f64,
     target_distance: f64,
-) -> PyResult<Cast> {
+) -> PyResult<ShapeCast> {
     let (dim, pa, pb) = posed(&a, pose_a, pose_b)?;
     let v = [vector(velocity_a, dim, "velocity_a")?, vector(velocity_b, dim, "velocity_b")?];
     let max_toi = max_toi_of(max_toi)?;
@@ -689,8 +784,9 @@ fn shape_cast(
         max_toi,
         target_distance
     ))
+    .and_then(|cast| cast)
     .map_err(value_error)?;
-    Ok(Cast { answer, dim })
+    Ok(ShapeCast { answer, dim })
 }
 
 /// Registers the classes and functions of this module.
@@ -699,7 +795,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Pose>()?;
     m.add_class::<Proximity>()?;
     m.add_class::<Contact>()?;
-    m.add_class::<Cast>()?;
+    m.add_class::<RayCast>()?;
+    m.add_class::<ShapeCast>()?;
     m.add_function(wrap_pyfunction!(_restore_shape, m)?)?;
     m.add_function(wrap_pyfunction!(intersects, m)?)?;
     m.add_function(wrap_pyfunction!(distance, m)?)?;

@@ -90,28 +90,8 @@ impl<V: Vector> Support<V> for Lib<V> {
         forward!(self, |s| s.extent())
     }
     #[inline]
-    fn core_point(&self) -> Option<V> {
-        forward!(self, |s| s.core_point())
-    }
-    #[inline]
-    fn core_segment(&self) -> Option<[V; 2]> {
-        forward!(self, |s| s.core_segment())
-    }
-    #[inline]
-    fn core_box(&self) -> Option<V> {
-        forward!(self, |s| s.core_box())
-    }
-    #[inline]
-    fn core_polygon(&self) -> Option<gjk::CorePolygon<'_, V>> {
-        forward!(self, |s| s.core_polygon())
-    }
-    #[inline]
-    fn closest_core_point(&self, p: V) -> Option<V> {
-        forward!(self, |s| s.closest_core_point(p))
-    }
-    #[inline]
-    fn nearest_core_boundary(&self, p: V) -> Option<gjk::CoreBoundary<V>> {
-        forward!(self, |s| s.nearest_core_boundary(p))
+    fn core(&self) -> gjk::Core<'_, V> {
+        forward!(self, |s| s.core())
     }
 }
 
@@ -448,17 +428,23 @@ fn contact_status<V: Vector>(contact: &ContactResult<V>) -> Status {
     }
 }
 
-/// How a cast ended: the words of the `status` field of casts.
-pub(crate) const CAST_STATUSES: [&str; 5] =
-    ["hit", "initially_overlapping", "miss", "iteration_cap", "invalid_input"];
+/// How a cast ended: the words of the `status` field of `gjk query`'s `ray_cast` and
+/// `shape_cast` answers (the library's `InvalidInput` is never printed: inputs are checked
+/// before the cast, and a refusal is an error).
+pub(crate) const CAST_STATUSES: [&str; 4] =
+    ["hit", "initially_overlapping", "no_hit", "cast_iteration_cap"];
 
-fn cast_status(s: CastStatus) -> Status {
+/// `no_hit`.
+pub(crate) const NO_HIT: Status = 2;
+
+/// The index of `s` in [`CAST_STATUSES`]; `Err` for `InvalidInput`.
+fn cast_status(s: CastStatus) -> Result<Status, String> {
     match s {
-        CastStatus::Hit => 0,
-        CastStatus::InitiallyOverlapping => 1,
-        CastStatus::NoHit => 2,
-        CastStatus::IterationCap => 3,
-        CastStatus::InvalidInput => 4,
+        CastStatus::Hit => Ok(0),
+        CastStatus::InitiallyOverlapping => Ok(1),
+        CastStatus::NoHit => Ok(NO_HIT),
+        CastStatus::IterationCap => Ok(3),
+        CastStatus::InvalidInput => Err("the library refused the cast as invalid".to_owned()),
     }
 }
 
@@ -621,7 +607,7 @@ pub(crate) fn ray_cast<V: Space>(
     ray: [[f64; 3]; 2],
     max_toi: f64,
     solid: bool,
-) -> CastAnswer {
+) -> Result<CastAnswer, String> {
     let options = RayCastOptions { solid, ..RayCastOptions::default() };
     let r = gjk::ray_cast_with(
         &**shape,
@@ -631,14 +617,14 @@ pub(crate) fn ray_cast<V: Space>(
         V::Real::from_f64(max_toi),
         &options,
     );
-    CastAnswer {
-        status: cast_status(r.status),
+    Ok(CastAnswer {
+        status: cast_status(r.status)?,
         toi: r.hit.toi.to_f64(),
         point_a: r.hit.point.coords(),
         point_b: r.hit.point.coords(),
         normal: r.hit.normal.coords(),
         iterations: r.iterations,
-    }
+    })
 }
 
 /// A moving against B moving, linear motion, `t ∈ [0, max_toi]`.
@@ -650,7 +636,7 @@ pub(crate) fn shape_cast<V: Space>(
     velocities: [[f64; 3]; 2],
     max_toi: f64,
     target_distance: f64,
-) -> CastAnswer {
+) -> Result<CastAnswer, String> {
     let options = ShapeCastOptions {
         target_distance: V::Real::from_f64(target_distance),
         ..ShapeCastOptions::default()
@@ -661,12 +647,12 @@ pub(crate) fn shape_cast<V: Space>(
         V::Real::from_f64(max_toi),
         &options,
     );
-    CastAnswer {
-        status: cast_status(r.status),
+    Ok(CastAnswer {
+        status: cast_status(r.status)?,
         toi: r.toi.to_f64(),
         point_a: r.point_a.coords(),
         point_b: r.point_b.coords(),
         normal: r.normal.coords(),
         iterations: r.iterations,
-    }
+    })
 }

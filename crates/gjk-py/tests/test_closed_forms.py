@@ -44,7 +44,7 @@ def test_ray_hits_a_sphere():
     np.testing.assert_allclose(r.point, [1 - math.sqrt(3), 1, 0], atol=1e-9)
     np.testing.assert_allclose(r.normal, [-math.sqrt(3) / 2, 0.5, 0], atol=1e-9)
     miss = gjk.ray_cast(ball, [-10, 5, 0], [1, 0, 0])
-    assert miss.status == "miss" and not miss.hit
+    assert miss.status == "no_hit" and not miss.hit and miss.point is None
 
 
 def test_shape_cast_head_on():

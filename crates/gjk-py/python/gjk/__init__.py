@@ -29,11 +29,12 @@ from . import _gjk
 from ._gjk import (
     CAST_STATUSES,
     STATUSES,
-    Cast,
     Contact,
     Pose,
     Proximity,
+    RayCast,
     Shape,
+    ShapeCast,
     closest_points,
     contact,
     distance,
@@ -43,7 +44,8 @@ from ._gjk import (
 )
 
 __all__ = [
-    "CAST_STATUSES", "STATUSES", "BatchResult", "Cast", "Contact", "Pose", "Proximity", "Shape",
+    "CAST_STATUSES", "STATUSES", "BatchResult", "Contact", "Pose", "Proximity", "RayCast",
+    "Shape", "ShapeCast",
     "batch_closest_points", "batch_distance", "batch_intersects", "box", "capsule", "circle",
     "closest_points", "cone", "contact", "cuboid", "cylinder", "distance", "ellipse",
     "ellipsoid", "intersects", "points", "polygon", "polytope", "pose_rows", "ray_cast",
