@@ -1,0 +1,360 @@
+"""Convex collision detection (GJK, EPA, ray and shape casts) from the ``gjk`` Rust library.
+
+Shapes are built by name (the names and fields of ``gjk query``'s JSON), placed by poses, and
+queried one pair at a time or in numpy batches that run on all cores without the GIL::
+
+    import numpy as np, gjk
+    box = gjk.cuboid([0.5, 0.5, 0.5])
+    ball = gjk.sphere(0.5)
+    r = gjk.closest_points(box, ball, None, gjk.Pose([2.0, 0.0, 0.0]))
+    r.distance, r.normal, r.status          # 1.0, [1, 0, 0], 'converged'
+    poses_b = np.zeros((1000, 7)); poses_b[:, 0] = np.linspace(0, 3, 1000); poses_b[:, 6] = 1
+    d = gjk.batch_distance(box, ball, None, poses_b)  # (1000,) float64
+
+Conventions (those of ``gjk query``): normals are unit and point from A toward B; points are in
+world coordinates; touching counts as intersecting; ``status`` says how the loops ended (a word
+of ``STATUSES``). Shapes default to float64; pass ``dtype="float32"`` (or ``np.float32``) for
+single precision. Bad input raises ``ValueError`` (wrong sizes, NaN, negative radii), wrong
+types raise ``TypeError``.
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import Any, Dict, Iterable, Optional, Sequence, Union
+
+import numpy as np
+
+from . import _gjk
+from ._gjk import (
+    CAST_STATUSES,
+    STATUSES,
+    Contact,
+    Pose,
+    Proximity,
+    RayCast,
+    Shape,
+    ShapeCast,
+    closest_points,
+    contact,
+    distance,
+    intersects,
+    ray_cast,
+    shape_cast,
+)
+
+__all__ = [
+    "CAST_STATUSES", "STATUSES", "BatchResult", "Contact", "Pose", "Proximity", "RayCast",
+    "Shape", "ShapeCast",
+    "batch_closest_points", "batch_distance", "batch_intersects", "box", "capsule", "circle",
+    "closest_points", "cone", "contact", "cuboid", "cylinder", "distance", "ellipse",
+    "ellipsoid", "intersects", "points", "polygon", "polytope", "pose_rows", "ray_cast",
+    "rectangle", "segment", "shape_cast", "shape_from_dict", "sphere", "triangle",
+]
+
+_DTypes = Union[str, type, np.dtype]
+
+
+def _dtype(dtype: Any) -> str:
+    """``"float64"`` or ``"float32"`` from a name, a numpy dtype or a numpy scalar type."""
+    try:
+        name = np.dtype(dtype).name
+    except TypeError as e:
+        raise TypeError(f"dtype must be float64 or float32, got {dtype!r}") from e
+    if name not in ("float64", "float32"):
+        raise ValueError(f"dtype must be float64 or float32, got {name}")
+    return name
+
+
+def _numbers(values: Any, what: str, ndim: int) -> np.ndarray:
+    """``values`` as a C-contiguous float64 array of ``ndim`` dimensions (TypeError if they
+    are not numbers, ValueError if the dimensions are wrong)."""
+    if isinstance(values, (str, bytes)) or values is None:
+        raise TypeError(f"{what} must be numbers, got {type(values).__name__}")
+    array = np.asarray(values)
+    if array.dtype.kind not in "biuf":
+        raise TypeError(f"{what} must be numbers, got an array of {array.dtype}")
+    if array.ndim != ndim:
+        raise ValueError(f"{what} must have {ndim} dimension(s), got shape {array.shape}")
+    return np.ascontiguousarray(array, dtype=np.float64)
+
+
+def _point(values: Any, what: str) -> list:
+    p = _numbers(values, what, 1)
+    if p.shape[0] not in (2, 3):
+        raise ValueError(f"{what} must have 2 or 3 coordinates, got {p.shape[0]}")
+    return p.tolist()
+
+
+def _scalar(value: Any, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (numbers.Real, np.floating, np.integer)):
+        raise TypeError(f"{what} must be a number, got {type(value).__name__}")
+    return float(value)
+
+
+def _make(kind: str, dim: Optional[int], params: list, center: Any, margin: Any,
+          dtype: _DTypes, evidence: Sequence[int] = ()) -> Shape:
+    """A shape; the dimension comes from the coordinates given (all must agree), else ``dim``."""
+    c = None if center is None else _point(center, "center")
+    dims = set(evidence) | ({len(c)} if c is not None else set())
+    if dim is not None:
+        dims.add(int(dim))
+    if len(dims) > 1:
+        raise ValueError(f"{kind}: 2D and 3D cannot be mixed (coordinates of sizes {sorted(dims)})")
+    d = dims.pop() if dims else 3
+    return Shape(kind, d, params, center=c, margin=_scalar(margin, "margin"),
+                 dtype=_dtype(dtype))
+
+
+def points(points: Any, *, center: Any = None, margin: float = 0.0,
+           dtype: _DTypes = "float64") -> Shape:
+    """The convex hull of an ``(n, 2)`` or ``(n, 3)`` array of points (n >= 1)."""
+    p = _numbers(points, "points", 2)
+    if p.shape[1] not in (2, 3) or p.shape[0] == 0:
+        raise ValueError(f"points must be an (n, 2) or (n, 3) array with n >= 1, got {p.shape}")
+    return _make("points", None, p.ravel(), center, margin, dtype, [p.shape[1]])
+
+
+polygon = points
+polytope = points
+
+
+def sphere(radius: float, *, dim: Optional[int] = None, center: Any = None,
+           margin: float = 0.0, dtype: _DTypes = "float64") -> Shape:
+    """A ball of ``radius`` > 0 (3D unless ``dim=2`` or a 2D ``center``)."""
+    return _make("sphere", dim, [_scalar(radius, "radius")], center, margin, dtype)
+
+
+def circle(radius: float, *, center: Any = None, margin: float = 0.0,
+           dtype: _DTypes = "float64") -> Shape:
+    """A disc of ``radius`` > 0 (2D)."""
+    return sphere(radius, dim=2, center=center, margin=margin, dtype=dtype)
+
+
+def ellipsoid(radii: Any, *, center: Any = None, margin: float = 0.0,
+              dtype: _DTypes = "float64") -> Shape:
+    """Semi-axes ``radii`` (each > 0) along the local axes; 2 radii make an ellipse."""
+    r = _point(radii, "radii")
+    return _make("ellipsoid", None, r, center, margin, dtype, [len(r)])
+
+
+ellipse = ellipsoid
+
+
+def cuboid(half_extents: Any, *, center: Any = None, margin: float = 0.0,
+           dtype: _DTypes = "float64") -> Shape:
+    """A box with ``half_extents`` (each >= 0) along the local axes; 2 make a rectangle."""
+    h = _point(half_extents, "half_extents")
+    return _make("cuboid", None, h, center, margin, dtype, [len(h)])
+
+
+box = cuboid
+rectangle = cuboid
+
+
+def segment(a: Any, b: Any, *, center: Any = None, margin: float = 0.0,
+            dtype: _DTypes = "float64") -> Shape:
+    """The segment from ``a`` to ``b``."""
+    pa, pb = _point(a, "a"), _point(b, "b")
+    return _make("segment", None, pa + pb, center, margin, dtype, [len(pa), len(pb)])
+
+
+def triangle(a: Any, b: Any, c: Any, *, center: Any = None, margin: float = 0.0,
+             dtype: _DTypes = "float64") -> Shape:
+    """The triangle ``a b c``."""
+    ps = [_point(p, n) for p, n in ((a, "a"), (b, "b"), (c, "c"))]
+    return _make("triangle", None, sum(ps, []), center, margin, dtype, [len(p) for p in ps])
+
+
+def capsule(a: Any, b: Any, radius: float, *, center: Any = None, margin: float = 0.0,
+            dtype: _DTypes = "float64") -> Shape:
+    """The segment ``a b`` swept by a ball of ``radius`` >= 0."""
+    pa, pb = _point(a, "a"), _point(b, "b")
+    params = pa + pb + [_scalar(radius, "radius")]
+    return _make("capsule", None, params, center, margin, dtype, [len(pa), len(pb)])
+
+
+def cylinder(half_height: float, radius: float, *, center: Any = None, margin: float = 0.0,
+             dtype: _DTypes = "float64") -> Shape:
+    """A 3D cylinder along local y, centred at the origin."""
+    params = [_scalar(half_height, "half_height"), _scalar(radius, "radius")]
+    return _make("cylinder", 3, params, center, margin, dtype)
+
+
+def cone(half_height: float, radius: float, *, center: Any = None, margin: float = 0.0,
+         dtype: _DTypes = "float64") -> Shape:
+    """A 3D cone along local y: apex at ``y = +half_height``, base disc at ``y = -half_height``."""
+    params = [_scalar(half_height, "half_height"), _scalar(radius, "radius")]
+    return _make("cone", 3, params, center, margin, dtype)
+
+
+_BY_NAME = {
+    "points": "points", "polygon": "points", "polytope": "points",
+    "sphere": "sphere", "circle": "sphere", "ellipsoid": "ellipsoid", "ellipse": "ellipsoid",
+    "cuboid": "cuboid", "box": "cuboid", "rectangle": "cuboid", "segment": "segment",
+    "triangle": "triangle", "capsule": "capsule", "cylinder": "cylinder", "cone": "cone",
+}
+
+
+def shape_from_dict(d: Dict[str, Any], *, dtype: _DTypes = "float64") -> Shape:
+    """A shape from a ``gjk query`` JSON object, e.g. ``{"type": "box", "half_extents": [1, 2]}``
+    (every type name and alias of the CLI; ``center`` and ``margin`` optional)."""
+    if not isinstance(d, dict):
+        raise TypeError(f"a shape dict is expected, got {type(d).__name__}")
+    name = d.get("type")
+    if name not in _BY_NAME:
+        raise ValueError(f"unknown shape type {name!r} (expected one of {', '.join(_BY_NAME)})")
+    kind = _BY_NAME[name]
+    common = {"center": d.get("center"), "margin": d.get("margin", 0.0), "dtype": dtype}
+    try:
+        if kind == "points":
+            return points(d["points"], **common)
+        if kind == "sphere":
+            dim = 2 if name == "circle" else None
+            return sphere(d["radius"], dim=dim, **common)
+        if kind == "ellipsoid":
+            return ellipsoid(d["radii"], **common)
+        if kind == "cuboid":
+            return cuboid(d["half_extents"], **common)
+        if kind == "segment":
+            return segment(d["a"], d["b"], **common)
+        if kind == "triangle":
+            return triangle(d["a"], d["b"], d["c"], **common)
+        if kind == "capsule":
+            return capsule(d["a"], d["b"], d["radius"], **common)
+        if kind == "cylinder":
+            return cylinder(d["half_height"], d["radius"], **common)
+        return cone(d["half_height"], d["radius"], **common)
+    except KeyError as e:
+        raise ValueError(f"{name}: missing field {e.args[0]!r}") from None
+
+
+def pose_rows(poses: Any, dim: int, n: Optional[int] = None) -> np.ndarray:
+    """Poses of dimension ``dim`` as a C-contiguous ``(n, 7)`` (3D: x, y, z, qx, qy, qz, qw) or
+    ``(n, 3)`` (2D: x, y, angle) float64 array.
+
+    Accepted: ``None`` (identity, needs ``n``), a ``Pose`` (repeated ``n`` times), rows of that
+    width, translations only (``(n, 3)`` in 3D, ``(n, 2)`` in 2D), or rigid transforms
+    (``(n, 4, 4)`` in 3D, ``(n, 3, 3)`` in 2D)."""
+    width = 7 if dim == 3 else 3
+    if poses is None or isinstance(poses, Pose):
+        if n is None:
+            raise ValueError("the number of pairs is unknown: give at least one pose array")
+        row = Pose.identity(dim).to_row() if poses is None else poses.to_row()
+        if poses is not None and poses.dim != dim:
+            raise ValueError(f"the pose is {poses.dim}D but the shapes are {dim}D")
+        return np.ascontiguousarray(np.tile(np.asarray(row, dtype=np.float64), (n, 1)))
+    if isinstance(poses, (str, bytes)):
+        raise TypeError("poses must be a numeric array")
+    array = np.asarray(poses)
+    if array.dtype.kind not in "biuf":
+        raise TypeError(f"poses must be numbers, got an array of {array.dtype}")
+    # Aligned too: arrays unpickled from a buffer (Dask, multiprocessing) may not be.
+    array = np.require(array, dtype=np.float64, requirements=["C", "A"])
+    if array.ndim == 3 and array.shape[1:] == (dim + 1, dim + 1):
+        return _gjk._matrices_to_poses(array)
+    if array.ndim == 2 and array.shape[1] == width:
+        return array
+    if array.ndim == 2 and array.shape[1] == dim:
+        rows = np.zeros((array.shape[0], width))
+        rows[:, :dim] = array
+        if dim == 3:
+            rows[:, 6] = 1.0
+        return rows
+    raise ValueError(
+        f"{dim}D poses must have shape (n, {width}), (n, {dim}) or (n, {dim + 1}, {dim + 1}), "
+        f"got {array.shape}")
+
+
+class BatchResult:
+    """The answers of ``batch_closest_points``: numpy arrays, one row per pair, with the fields
+    of ``gjk query``'s answer (``intersects``, ``distance``, ``point_a``, ``point_b``,
+    ``normal``, ``penetration_depth``, ``iterations``) and ``status``: ``uint8`` indices into
+    ``STATUSES`` (``status_names()`` decodes them)."""
+
+    __slots__ = ("intersects", "distance", "point_a", "point_b", "normal",
+                 "penetration_depth", "iterations", "status")
+
+    def __init__(self, columns: Dict[str, np.ndarray]):
+        for name in self.__slots__:
+            setattr(self, name, columns[name])
+
+    def __len__(self) -> int:
+        return len(self.distance)
+
+    def status_names(self) -> np.ndarray:
+        """The status words, as an array of strings."""
+        return np.asarray(STATUSES)[self.status]
+
+    def __getstate__(self):
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __setstate__(self, state):
+        for name in self.__slots__:
+            setattr(self, name, state[name])
+
+    def __repr__(self) -> str:
+        return f"BatchResult({len(self)} pairs)"
+
+
+def _batch(query: str, a: Any, b: Any, poses_a: Any, poses_b: Any, pairs: Any,
+           poses: Any) -> Dict[str, np.ndarray]:
+    if pairs is not None:
+        if b is not None or poses_a is not None or poses_b is not None:
+            raise TypeError("with pairs=, give the shape list and poses= only")
+        shapes = list(a) if isinstance(a, (list, tuple)) else None
+        if not shapes or not all(isinstance(s, Shape) for s in shapes):
+            raise TypeError("with pairs=, the first argument is a non-empty list of Shapes")
+        idx = np.asarray(pairs)
+        if idx.dtype.kind not in "iu":
+            raise TypeError(f"pairs must be integers, got {idx.dtype}")
+        if idx.ndim != 2 or idx.shape[1] != 2:
+            raise ValueError(f"pairs must have shape (m, 2), got {idx.shape}")
+        idx = idx.astype(np.int64)
+        if idx.size and (idx.min() < 0 or idx.max() >= len(shapes)):
+            raise ValueError(f"pairs holds indices out of range for {len(shapes)} shapes")
+        rows = pose_rows(poses, shapes[0].dim, len(shapes))
+        if rows.shape[0] != len(shapes):
+            raise ValueError(f"poses must have one row per shape ({len(shapes)}), got {rows.shape[0]}")
+        ia, ib = np.ascontiguousarray(idx[:, 0]), np.ascontiguousarray(idx[:, 1])
+        return _gjk._batch(query, shapes, ia, ib, rows[ia], rows[ib])
+    if not isinstance(a, Shape) or not isinstance(b, Shape):
+        raise TypeError("a and b must be Shapes (or give a shape list with pairs= and poses=)")
+    n = None
+    for p in (poses_a, poses_b):
+        if p is not None and not isinstance(p, Pose):
+            n = len(p) if hasattr(p, "__len__") else n
+    rows_a = pose_rows(poses_a, a.dim, n)
+    rows_b = pose_rows(poses_b, a.dim, n)
+    if rows_a.shape[0] != rows_b.shape[0]:
+        raise ValueError(f"poses_a has {rows_a.shape[0]} rows, poses_b {rows_b.shape[0]}")
+    m = rows_a.shape[0]
+    zeros, ones = np.zeros(m, dtype=np.int64), np.ones(m, dtype=np.int64)
+    return _gjk._batch(query, [a, b], zeros, ones, rows_a, rows_b)
+
+
+def batch_intersects(a: Any, b: Optional[Shape] = None, poses_a: Any = None,
+                     poses_b: Any = None, *, pairs: Any = None, poses: Any = None) -> np.ndarray:
+    """Whether each pair touches or overlaps, as a ``bool`` array.
+
+    Two forms: ``batch_intersects(a, b, poses_a, poses_b)`` queries shape ``a`` at each row of
+    ``poses_a`` against ``b`` at the same row of ``poses_b`` (``None`` or one ``Pose`` is
+    repeated); ``batch_intersects(shapes, pairs=ij, poses=p)`` queries ``shapes[i]`` at
+    ``p[i]`` against ``shapes[j]`` at ``p[j]`` for each row ``(i, j)`` of ``ij``. See
+    ``pose_rows`` for the pose array forms. Runs on all cores with the GIL released."""
+    return _batch("intersects", a, b, poses_a, poses_b, pairs, poses)["intersects"]
+
+
+def batch_distance(a: Any, b: Optional[Shape] = None, poses_a: Any = None,
+                   poses_b: Any = None, *, pairs: Any = None, poses: Any = None) -> np.ndarray:
+    """The distance of each pair (0 when touching or overlapping), as a ``float64`` array;
+    the forms of ``batch_intersects``."""
+    return _batch("distance", a, b, poses_a, poses_b, pairs, poses)["distance"]
+
+
+def batch_closest_points(a: Any, b: Optional[Shape] = None, poses_a: Any = None,
+                         poses_b: Any = None, *, pairs: Any = None,
+                         poses: Any = None) -> BatchResult:
+    """``closest_points`` for each pair (``gjk query``'s answer), as a ``BatchResult`` of
+    arrays; the forms of ``batch_intersects``."""
+    return BatchResult(_batch("closest_points", a, b, poses_a, poses_b, pairs, poses))

@@ -1,0 +1,307 @@
+//! Batch queries: many pairs in one call, numpy in and out, the GIL released and the pairs
+//! spread over all cores with rayon. No Python object is made per pair: each worker writes
+//! plain numbers, and the columns become numpy arrays at the end.
+//!
+//! Pair `i` is `shapes[index_a[i]]` at `poses_a[i]` against `shapes[index_b[i]]` at
+//! `poses_b[i]`; a pose row is `[x, y, angle]` (2D) or `[x, y, z, qx, qy, qz, qw]` (3D). The
+//! `gjk` package builds the index arrays for its two forms (one shape pair and N poses; a shape
+//! list and index pairs).
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use rayon::prelude::*;
+
+use crate::api::{value_error, Shape};
+use crate::engine::{self, Answer, Dyn, Space};
+use crate::spec::PoseSpec;
+
+/// What a batch computes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Query {
+    Intersects,
+    Distance,
+    ClosestPoints,
+}
+
+/// The checked inputs of one batch, borrowed from the numpy arrays.
+struct Inputs<'a> {
+    query: Query,
+    dim: usize,
+    index_a: &'a [i64],
+    index_b: &'a [i64],
+    poses_a: &'a [f64],
+    poses_b: &'a [f64],
+}
+
+/// Pair `i`'s shapes and library poses.
+type PosedPair<'s, V> = (&'s Dyn<V>, gjk::Pose<V>, &'s Dyn<V>, gjk::Pose<V>);
+
+/// Small batches are not worth a task each: rayon splits no finer than this.
+const MIN_PAIRS_PER_TASK: usize = 64;
+
+impl Inputs<'_> {
+    fn len(&self) -> usize {
+        self.index_a.len()
+    }
+
+    fn width(&self) -> usize {
+        if self.dim == 2 {
+            3
+        } else {
+            7
+        }
+    }
+
+    /// Pair `i`'s shapes and poses (`Err(())` when a pose is rejected by the library).
+    #[inline]
+    fn pair<'s, V: Space>(&self, shapes: &'s [Dyn<V>], i: usize) -> Result<PosedPair<'s, V>, ()> {
+        let w = self.width();
+        let pa = PoseSpec::from_row(self.dim, &self.poses_a[i * w..(i + 1) * w]);
+        let pb = PoseSpec::from_row(self.dim, &self.poses_b[i * w..(i + 1) * w]);
+        let pa = V::pose(&pa).map_err(|_| ())?;
+        let pb = V::pose(&pb).map_err(|_| ())?;
+        // Indices were checked against the shape list before the run.
+        Ok((&shapes[self.index_a[i] as usize], pa, &shapes[self.index_b[i] as usize], pb))
+    }
+
+    /// The message for the first rejected pose at or after pair `i`.
+    fn pose_error(&self, i: usize) -> String {
+        let w = self.width();
+        for (name, poses) in [("poses_a", self.poses_a), ("poses_b", self.poses_b)] {
+            let spec = PoseSpec::from_row(self.dim, &poses[i * w..(i + 1) * w]);
+            let checked = if self.dim == 2 {
+                engine::pose::<glam::DVec2>(&spec).map(|_| ())
+            } else {
+                engine::pose::<glam::DVec3>(&spec).map(|_| ())
+            };
+            if let Err(e) = checked {
+                return format!("{name}[{i}]: {e}");
+            }
+        }
+        format!("pair {i}: a pose is not representable in float32")
+    }
+}
+
+/// The answers of a batch, as columns.
+enum Columns {
+    Bools(Vec<bool>),
+    Floats(Vec<f64>),
+    Answers(Vec<Answer>),
+}
+
+/// Runs the batch in space `V`, in parallel; `Err(i)`: the pose of pair `i` was rejected (the
+/// smallest such `i`).
+fn run<V: Space>(shapes: &[Dyn<V>], inputs: &Inputs<'_>) -> Result<Columns, usize> {
+    let n = inputs.len();
+    let first_bad = AtomicUsize::new(usize::MAX);
+    let fail = |i: usize| {
+        first_bad.fetch_min(i, Ordering::Relaxed);
+    };
+    let columns = match inputs.query {
+        Query::Intersects => Columns::Bools(
+            (0..n)
+                .into_par_iter()
+                .with_min_len(MIN_PAIRS_PER_TASK)
+                .map(|i| match inputs.pair(shapes, i) {
+                    Ok((a, pa, b, pb)) => engine::intersects_fast(a, pa, b, pb),
+                    Err(()) => {
+                        fail(i);
+                        false
+                    }
+                })
+                .collect(),
+        ),
+        Query::Distance => Columns::Floats(
+            (0..n)
+                .into_par_iter()
+                .with_min_len(MIN_PAIRS_PER_TASK)
+                .map(|i| match inputs.pair(shapes, i) {
+                    Ok((a, pa, b, pb)) => engine::distance_fast(a, pa, b, pb),
+                    Err(()) => {
+                        fail(i);
+                        f64::NAN
+                    }
+                })
+                .collect(),
+        ),
+        Query::ClosestPoints => Columns::Answers(
+            (0..n)
+                .into_par_iter()
+                .with_min_len(MIN_PAIRS_PER_TASK)
+                .map(|i| match inputs.pair(shapes, i) {
+                    Ok((a, pa, b, pb)) => engine::proximity(a, pa, b, pb),
+                    Err(()) => {
+                        fail(i);
+                        Answer::default()
+                    }
+                })
+                .collect(),
+        ),
+    };
+    match first_bad.into_inner() {
+        usize::MAX => Ok(columns),
+        i => Err(i),
+    }
+}
+
+/// The library objects of `shapes`, all of space `V` (`None` if one is not).
+fn of_space<V: Space>(shapes: &[PyRef<'_, Shape>]) -> Option<Vec<Dyn<V>>> {
+    shapes.iter().map(|s| V::of(&s.built).cloned()).collect()
+}
+
+/// Runs the batch in the space of the first shape, the GIL released.
+fn dispatch(py: Python<'_>, shapes: &[PyRef<'_, Shape>], inputs: &Inputs<'_>) -> PyResult<Columns> {
+    fn go<V: Space>(
+        py: Python<'_>,
+        shapes: &[PyRef<'_, Shape>],
+        inputs: &Inputs<'_>,
+    ) -> PyResult<Result<Columns, usize>> {
+        let Some(lib) = of_space::<V>(shapes) else {
+            let first = shapes[0].built.describe();
+            let other = shapes
+                .iter()
+                .find(|s| V::of(&s.built).is_none())
+                .map_or("?", |s| s.built.describe());
+            return Err(value_error(format!(
+                "the shapes of a batch must share dimension and dtype: {first} and {other}"
+            )));
+        };
+        Ok(py.detach(|| run::<V>(&lib, inputs)))
+    }
+    let result = match &shapes[0].built {
+        engine::Built::D2(_) => go::<glam::DVec2>(py, shapes, inputs)?,
+        engine::Built::D3(_) => go::<glam::DVec3>(py, shapes, inputs)?,
+        engine::Built::F2(_) => go::<glam::Vec2>(py, shapes, inputs)?,
+        engine::Built::F3(_) => go::<glam::Vec3>(py, shapes, inputs)?,
+    };
+    result.map_err(|i| value_error(inputs.pose_error(i)))
+}
+
+/// `_batch(query, shapes, index_a, index_b, poses_a, poses_b)` → dict of numpy arrays.
+///
+/// `query`: `"intersects"` (`{"intersects"}`), `"distance"` (`{"distance"}`) or
+/// `"closest_points"` (every field of `gjk query`'s answer, `status` as `uint8` indices into
+/// `STATUSES`). Arrays must be C-contiguous, indices `int64`, poses `float64`.
+#[pyfunction]
+fn _batch<'py>(
+    py: Python<'py>,
+    query: &str,
+    shapes: Vec<PyRef<'py, Shape>>,
+    index_a: PyReadonlyArray1<'py, i64>,
+    index_b: PyReadonlyArray1<'py, i64>,
+    poses_a: PyReadonlyArray2<'py, f64>,
+    poses_b: PyReadonlyArray2<'py, f64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let query = match query {
+        "intersects" => Query::Intersects,
+        "distance" => Query::Distance,
+        "closest_points" => Query::ClosestPoints,
+        other => return Err(value_error(format!("unknown batch query {other:?}"))),
+    };
+    if shapes.is_empty() {
+        return Err(value_error("a batch needs at least one shape"));
+    }
+    let dim = shapes[0].spec.dim;
+    let width = if dim == 2 { 3 } else { 7 };
+    let n = index_a.len();
+    let inputs = Inputs {
+        query,
+        dim,
+        index_a: index_a.as_slice().map_err(|_| value_error("index_a must be C-contiguous"))?,
+        index_b: index_b.as_slice().map_err(|_| value_error("index_b must be C-contiguous"))?,
+        poses_a: poses_a.as_slice().map_err(|_| value_error("poses_a must be C-contiguous"))?,
+        poses_b: poses_b.as_slice().map_err(|_| value_error("poses_b must be C-contiguous"))?,
+    };
+    for (what, array) in [("poses_a", &poses_a), ("poses_b", &poses_b)] {
+        // `as_slice` also accepts Fortran order, whose rows are not ours.
+        if !array.is_c_contiguous() {
+            return Err(value_error(format!("{what} must be C-contiguous")));
+        }
+        if array.shape() != [n, width] {
+            return Err(value_error(format!(
+                "{what} must have shape ({n}, {width}) for {n} {dim}D pairs, got {:?}",
+                array.shape()
+            )));
+        }
+    }
+    if inputs.index_b.len() != n {
+        return Err(value_error("index_a and index_b must have the same length"));
+    }
+    let count = shapes.len() as i64;
+    for (what, index) in [("index_a", inputs.index_a), ("index_b", inputs.index_b)] {
+        if let Some(i) = index.iter().position(|&k| k < 0 || k >= count) {
+            return Err(value_error(format!(
+                "{what}[{i}] = {} is not an index of the {count} shapes",
+                index[i]
+            )));
+        }
+    }
+    let columns = dispatch(py, &shapes, &inputs)?;
+    let out = PyDict::new(py);
+    match columns {
+        Columns::Bools(b) => out.set_item("intersects", PyArray1::from_vec(py, b))?,
+        Columns::Floats(d) => out.set_item("distance", PyArray1::from_vec(py, d))?,
+        Columns::Answers(answers) => write_answers(py, &out, &answers, dim)?,
+    }
+    Ok(out)
+}
+
+/// The columns of `gjk query`'s answers: vectors as `(n, dim)` arrays.
+fn write_answers(
+    py: Python<'_>,
+    out: &Bound<'_, PyDict>,
+    answers: &[Answer],
+    dim: usize,
+) -> PyResult<()> {
+    let vectors = |f: fn(&Answer) -> &[f64; 3]| -> PyResult<_> {
+        let flat: Vec<f64> = answers.iter().flat_map(|a| f(a)[..dim].iter().copied()).collect();
+        PyArray1::from_vec(py, flat).reshape([answers.len(), dim])
+    };
+    out.set_item("intersects", PyArray1::from_iter(py, answers.iter().map(|a| a.intersects)))?;
+    out.set_item("distance", PyArray1::from_iter(py, answers.iter().map(|a| a.distance)))?;
+    out.set_item("point_a", vectors(|a| &a.point_a)?)?;
+    out.set_item("point_b", vectors(|a| &a.point_b)?)?;
+    out.set_item("normal", vectors(|a| &a.normal)?)?;
+    let depth = PyArray1::from_iter(py, answers.iter().map(|a| a.penetration_depth));
+    out.set_item("penetration_depth", depth)?;
+    out.set_item("iterations", PyArray1::from_iter(py, answers.iter().map(|a| a.iterations)))?;
+    out.set_item("status", PyArray1::from_iter(py, answers.iter().map(|a| a.status)))?;
+    Ok(())
+}
+
+/// `_matrices_to_poses(matrices)`: `(n, 4, 4)` rigid transforms → `(n, 7)` pose rows, or
+/// `(n, 3, 3)` → `(n, 3)`; `ValueError` naming the first matrix that is not rigid.
+#[pyfunction]
+fn _matrices_to_poses<'py>(
+    py: Python<'py>,
+    matrices: numpy::PyReadonlyArray3<'py, f64>,
+) -> PyResult<Bound<'py, numpy::PyArray2<f64>>> {
+    let shape = matrices.shape().to_vec();
+    let k = shape[1];
+    if !(k == 3 || k == 4) || shape[2] != k {
+        return Err(value_error(format!(
+            "pose matrices must have shape (n, 4, 4) or (n, 3, 3), got {shape:?}"
+        )));
+    }
+    let flat = match matrices.is_c_contiguous() {
+        true => matrices.as_slice().map_err(|_| value_error("matrices must be aligned"))?,
+        false => return Err(value_error("matrices must be C-contiguous")),
+    };
+    let width = if k == 4 { 7 } else { 3 };
+    let mut rows = Vec::with_capacity(shape[0] * width);
+    for (i, m) in flat.chunks_exact(k * k).enumerate() {
+        let spec = if k == 4 { engine::pose_from_matrix3(m) } else { engine::pose_from_matrix2(m) };
+        rows.extend(spec.map_err(|e| value_error(format!("matrices[{i}]: {e}")))?.row());
+    }
+    PyArray1::from_vec(py, rows).reshape([shape[0], width])
+}
+
+/// Registers the batch functions.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(_matrices_to_poses, m)?)?;
+    Ok(())
+}
