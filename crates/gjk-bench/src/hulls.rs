@@ -24,7 +24,7 @@
 
 use glam::{DVec3, Vec3};
 
-use crate::rng::SplitMix64;
+use crate::SplitMix64;
 
 /// Directions per support batch (one criterion iteration answers all of them).
 pub const SUPPORT_BATCH: usize = 256;
@@ -99,7 +99,7 @@ impl PointSet {
 /// A point uniform in the unit ball (rejection from the cube `[−1, 1)³`).
 pub fn in_ball(rng: &mut SplitMix64) -> DVec3 {
     loop {
-        let p = DVec3::new(rng.uniform(-1.0, 1.0), rng.uniform(-1.0, 1.0), rng.uniform(-1.0, 1.0));
+        let p = DVec3::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
         if p.length_squared() <= 1.0 {
             return p;
         }

@@ -26,11 +26,12 @@ pub mod check;
 pub mod depth;
 pub mod hulls;
 pub mod rays;
-pub mod rng;
 pub mod shape_casts;
 pub mod spec;
 pub mod workload;
 
 pub use cases::{ContactQuery, Depth, OurCase, ParryCase, ParryGjk, Query};
-pub use rng::SplitMix64;
+/// The workloads' generator (shared with the library's tests), so a seed names the same pairs
+/// in every run and every version.
+pub use gjk_testkit::SplitMix64;
 pub use workload::{Case, Workload};

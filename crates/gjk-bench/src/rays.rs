@@ -11,11 +11,11 @@ use gjk::{Pose, Real, Support, Vector};
 use glam::{DQuat, DVec3};
 
 use crate::cases::to_array;
-use crate::rng::SplitMix64;
 use crate::spec::{
     parry3_f64_pose, parry3_pose, point3, BallSpec, BuildError, CapsuleSpec, CuboidSpec, HullSpec3,
     Placement3, Space3, Spec3,
 };
+use crate::SplitMix64;
 
 /// The largest time of impact asked for (the aim point is reached by time 2).
 pub const MAX_TOI: f64 = 10.0;
@@ -213,12 +213,12 @@ fn build<S: Spec3>(
         .map(|_| {
             let shape = shape(&mut rng);
             let radius = shape.bounding_radius();
-            let t = [0; 3].map(|_| rng.uniform(-10.0, 10.0));
+            let t = [0; 3].map(|_| rng.range(-10.0, 10.0));
             let pose = Placement3 { rotation: rng.rotation3(), translation: t };
-            let (from, reach) = (rng.unit_vector3(), radius * rng.uniform(2.0, 4.0));
+            let (from, reach) = (rng.unit_vector3(), radius * rng.range(2.0, 4.0));
             let (aim, miss) = (rng.unit_vector3(), radius * spread * rng.unit());
             let origin = [0, 1, 2].map(|i| t[i] + from[i] * reach);
-            let scale = rng.uniform(0.5, 2.0);
+            let scale = rng.range(0.5, 2.0);
             let direction = [0, 1, 2].map(|i| (t[i] + aim[i] * miss - origin[i]) * scale);
             RayCase { shape, pose, origin, direction }
         })
@@ -227,7 +227,7 @@ fn build<S: Spec3>(
 }
 
 fn cuboid(rng: &mut SplitMix64) -> CuboidSpec {
-    CuboidSpec { half_extents: [0; 3].map(|_| rng.uniform(0.5, 2.0)) }
+    CuboidSpec { half_extents: [0; 3].map(|_| rng.range(0.5, 2.0)) }
 }
 
 /// Rays against boxes with half extents in `[0.5, 2]`.
@@ -237,21 +237,21 @@ pub fn ray_box() -> RayWorkload<CuboidSpec> {
 
 /// Rays against spheres with radii in `[0.5, 2]`.
 pub fn ray_sphere() -> RayWorkload<BallSpec> {
-    build("ray_sphere", 0x7A55, 2.6, |rng| BallSpec { radius: rng.uniform(0.5, 2.0) })
+    build("ray_sphere", 0x7A55, 2.6, |rng| BallSpec { radius: rng.range(0.5, 2.0) })
 }
 
 /// Rays against capsules (core half-lengths in `[0.5, 2]`, radii in `[0.25, 1]`).
 pub fn ray_capsule() -> RayWorkload<CapsuleSpec> {
     build("ray_capsule", 0x7AC4, 1.4, |rng| CapsuleSpec {
-        half_height: rng.uniform(0.5, 2.0),
-        radius: rng.uniform(0.25, 1.0),
+        half_height: rng.range(0.5, 2.0),
+        radius: rng.range(0.25, 1.0),
     })
 }
 
 /// Rays against hulls of 32 points on ellipsoids (semi-axes in `[0.5, 2]`).
 pub fn ray_hull_32() -> RayWorkload<HullSpec3> {
     build("ray_hull_32", 0x7A32, 1.7, |rng| {
-        let radii = [0; 3].map(|_| rng.uniform(0.5, 2.0));
+        let radii = [0; 3].map(|_| rng.range(0.5, 2.0));
         let points = (0..32)
             .map(|_| {
                 let d = rng.unit_vector3();

@@ -12,11 +12,11 @@ use glam::DVec3;
 
 use crate::cases::to_array;
 use crate::rays::{score, Impact, ImpactErrors};
-use crate::rng::SplitMix64;
 use crate::spec::{
     parry3_f64_pose, parry3_pose, point3, BuildError, CuboidSpec, HullSpec3, Placement3, Space3,
     Spec3,
 };
+use crate::SplitMix64;
 
 /// The end of the time interval of every cast.
 pub const MAX_TOI: f64 = 1.0;
@@ -222,11 +222,11 @@ fn build<A: Spec3, B: Spec3>(
         .map(|_| {
             let (a, b) = shapes(&mut rng);
             let size = a.bounding_radius() + b.bounding_radius();
-            let ta = DVec3::from_array([0; 3].map(|_| rng.uniform(-10.0, 10.0)));
-            let tb = ta + DVec3::from_array(rng.unit_vector3()) * size * rng.uniform(0.9, 2.0);
-            let velocity_a = DVec3::from_array(rng.unit_vector3()) * rng.uniform(0.0, 2.0);
+            let ta = DVec3::from_array([0; 3].map(|_| rng.range(-10.0, 10.0)));
+            let tb = ta + DVec3::from_array(rng.unit_vector3()) * size * rng.range(0.9, 2.0);
+            let velocity_a = DVec3::from_array(rng.unit_vector3()) * rng.range(0.0, 2.0);
             let aim = ta + DVec3::from_array(rng.unit_vector3()) * size * spread * rng.unit();
-            let velocity_b = velocity_a + (aim - tb) * rng.uniform(1.0, 1.5);
+            let velocity_b = velocity_a + (aim - tb) * rng.range(1.0, 1.5);
             let pose_a = Placement3 { rotation: rng.rotation3(), translation: ta.to_array() };
             let pose_b = Placement3 { rotation: rng.rotation3(), translation: tb.to_array() };
             let (velocity_a, velocity_b) = (velocity_a.to_array(), velocity_b.to_array());
@@ -237,11 +237,11 @@ fn build<A: Spec3, B: Spec3>(
 }
 
 fn cuboid(rng: &mut SplitMix64) -> CuboidSpec {
-    CuboidSpec { half_extents: [0; 3].map(|_| rng.uniform(0.5, 2.0)) }
+    CuboidSpec { half_extents: [0; 3].map(|_| rng.range(0.5, 2.0)) }
 }
 
 fn hull(rng: &mut SplitMix64) -> HullSpec3 {
-    let radii = [0; 3].map(|_| rng.uniform(0.5, 2.0));
+    let radii = [0; 3].map(|_| rng.range(0.5, 2.0));
     let points = (0..32)
         .map(|_| {
             let d = rng.unit_vector3();

@@ -9,11 +9,11 @@
 
 use core::f64::consts::TAU;
 
-use crate::rng::SplitMix64;
 use crate::spec::{
     BallSpec, CapsuleSpec, CircleSpec, ConeSpec, CuboidSpec, CylinderSpec, HullSpec3, Placement2,
     Placement3, PolygonSpec, Spec2, Spec3, TriangleSpec,
 };
+use crate::SplitMix64;
 
 /// One pair of shapes and their placements, as plain numbers.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,7 +45,7 @@ pub const HULL_32_PAIRS: usize = 250;
 pub const HULL_1000_PAIRS: usize = 32;
 
 fn placements3(rng: &mut SplitMix64, reach: f64) -> (Placement3, Placement3) {
-    let ta = [rng.uniform(-10.0, 10.0), rng.uniform(-10.0, 10.0), rng.uniform(-10.0, 10.0)];
+    let ta = [rng.range(-10.0, 10.0), rng.range(-10.0, 10.0), rng.range(-10.0, 10.0)];
     let pose_a = Placement3 { rotation: rng.rotation3(), translation: ta };
     let dir = rng.unit_vector3();
     let offset = rng.unit() * reach;
@@ -54,7 +54,7 @@ fn placements3(rng: &mut SplitMix64, reach: f64) -> (Placement3, Placement3) {
 }
 
 fn placements2(rng: &mut SplitMix64, reach: f64) -> (Placement2, Placement2) {
-    let ta = [rng.uniform(-10.0, 10.0), rng.uniform(-10.0, 10.0)];
+    let ta = [rng.range(-10.0, 10.0), rng.range(-10.0, 10.0)];
     let pose_a = Placement2 { angle: rng.angle(), translation: ta };
     let dir = rng.unit_vector2();
     let offset = rng.unit() * reach;
@@ -102,13 +102,13 @@ fn build2<A: Spec2, B: Spec2>(
 }
 
 fn cuboid(rng: &mut SplitMix64) -> CuboidSpec {
-    CuboidSpec { half_extents: [0; 3].map(|_| rng.uniform(0.5, 2.0)) }
+    CuboidSpec { half_extents: [0; 3].map(|_| rng.range(0.5, 2.0)) }
 }
 
 /// `n` points on an ellipsoid with semi-axes in `[0.5, 2]`: every point is a vertex of the
 /// hull, so both libraries scan the same `n` vertices.
 fn ellipsoid_points(rng: &mut SplitMix64, n: usize) -> HullSpec3 {
-    let radii = [0; 3].map(|_| rng.uniform(0.5, 2.0));
+    let radii = [0; 3].map(|_| rng.range(0.5, 2.0));
     let points = (0..n)
         .map(|_| {
             let d = rng.unit_vector3();
@@ -121,11 +121,11 @@ fn ellipsoid_points(rng: &mut SplitMix64, n: usize) -> HullSpec3 {
 /// `n` points in convex position on an ellipse with semi-axes in `[0.5, 2]`, at angles spread
 /// around the circle with jitter: a convex `n`-gon.
 fn ellipse_polygon(rng: &mut SplitMix64, n: usize) -> PolygonSpec {
-    let (rx, ry) = (rng.uniform(0.5, 2.0), rng.uniform(0.5, 2.0));
+    let (rx, ry) = (rng.range(0.5, 2.0), rng.range(0.5, 2.0));
     let step = TAU / n as f64;
     let points = (0..n)
         .map(|i| {
-            let angle = step * (i as f64 + rng.uniform(-0.25, 0.25));
+            let angle = step * (i as f64 + rng.range(-0.25, 0.25));
             let (sin, cos) = angle.sin_cos();
             [rx * cos, ry * sin]
         })
@@ -141,15 +141,15 @@ pub fn box_box() -> Workload<CuboidSpec, CuboidSpec, Placement3> {
 /// A sphere (radius in `[0.5, 2]`) against a box (half extents in `[0.5, 2]`).
 pub fn sphere_box() -> Workload<BallSpec, CuboidSpec, Placement3> {
     build3("sphere_box", 0x5B0C, PAIRS, 1.6, |rng| {
-        (BallSpec { radius: rng.uniform(0.5, 2.0) }, cuboid(rng))
+        (BallSpec { radius: rng.range(0.5, 2.0) }, cuboid(rng))
     })
 }
 
 /// Capsules with core half-lengths in `[0.5, 2]` and radii in `[0.25, 1]`.
 pub fn capsule_capsule() -> Workload<CapsuleSpec, CapsuleSpec, Placement3> {
     let capsule = |rng: &mut SplitMix64| CapsuleSpec {
-        half_height: rng.uniform(0.5, 2.0),
-        radius: rng.uniform(0.25, 1.0),
+        half_height: rng.range(0.5, 2.0),
+        radius: rng.range(0.25, 1.0),
     };
     build3("capsule_capsule", 0xCA95, PAIRS, 1.1, |rng| (capsule(rng), capsule(rng)))
 }
@@ -172,8 +172,8 @@ pub fn hull_1000() -> Workload<HullSpec3, HullSpec3, Placement3> {
 pub fn cylinder_cone() -> Workload<CylinderSpec, ConeSpec, Placement3> {
     build3("cylinder_cone", 0xC7C0, PAIRS, 1.4, |rng| {
         let cylinder =
-            CylinderSpec { half_height: rng.uniform(0.5, 2.0), radius: rng.uniform(0.5, 2.0) };
-        let cone = ConeSpec { half_height: rng.uniform(0.5, 2.0), radius: rng.uniform(0.5, 2.0) };
+            CylinderSpec { half_height: rng.range(0.5, 2.0), radius: rng.range(0.5, 2.0) };
+        let cone = ConeSpec { half_height: rng.range(0.5, 2.0), radius: rng.range(0.5, 2.0) };
         (cylinder, cone)
     })
 }
@@ -188,7 +188,7 @@ pub fn polygon_8() -> Workload<PolygonSpec, PolygonSpec, Placement2> {
 /// A circle (radius in `[0.5, 2]`) against a convex octagon.
 pub fn circle_polygon() -> Workload<CircleSpec, PolygonSpec, Placement2> {
     build2("circle_polygon", 0xC19C, PAIRS, 1.7, |rng| {
-        (CircleSpec { radius: rng.uniform(0.5, 2.0) }, ellipse_polygon(rng, 8))
+        (CircleSpec { radius: rng.range(0.5, 2.0) }, ellipse_polygon(rng, 8))
     })
 }
 
@@ -217,7 +217,7 @@ pub fn box_box_aligned() -> Workload<CuboidSpec, CuboidSpec, Placement3> {
     let cases = (0..PAIRS)
         .map(|_| {
             let (a, b) = (cuboid(&mut rng), cuboid(&mut rng));
-            let ta = [0; 3].map(|_| rng.uniform(-10.0, 10.0));
+            let ta = [0; 3].map(|_| rng.range(-10.0, 10.0));
             let tb = [0, 1, 2].map(|i| {
                 let reach = 0.98 * (a.half_extents[i] + b.half_extents[i]);
                 let sign = if rng.unit() < 0.5 { -1.0 } else { 1.0 };

@@ -190,8 +190,7 @@ fn degenerate_sets() -> Vec<(&'static str, Vec<DVec3>, Expected)> {
     // Corners and 500 points on the faces.
     let mut surface = cube_corners();
     for _ in 0..500 {
-        let mut p =
-            DVec3::new(rng.uniform(-1.0, 1.0), rng.uniform(-1.0, 1.0), rng.uniform(-1.0, 1.0));
+        let mut p = DVec3::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
         let axis = (rng.next_u64() % 3) as usize;
         p[axis] = if rng.unit() < 0.5 { -1.0 } else { 1.0 };
         surface.push(p);
@@ -207,7 +206,7 @@ fn degenerate_sets() -> Vec<(&'static str, Vec<DVec3>, Expected)> {
     for _ in 0..200 {
         let (s, c) = rng.angle().sin_cos();
         let r = rng.unit().sqrt() * 0.99;
-        cylinder.push(DVec3::new(r * c, r * s, rng.uniform(-1.0, 1.0)));
+        cylinder.push(DVec3::new(r * c, r * s, rng.range(-1.0, 1.0)));
     }
     sets.push(("cylinder", cylinder, Vertices(96)));
     // An octahedron with its edge midpoints and face centres.
@@ -231,8 +230,7 @@ fn degenerate_sets() -> Vec<(&'static str, Vec<DVec3>, Expected)> {
     let jittered: Vec<DVec3> = lattice
         .iter()
         .map(|&p| {
-            p + DVec3::new(rng.uniform(-1.0, 1.0), rng.uniform(-1.0, 1.0), rng.uniform(-1.0, 1.0))
-                * 1e-13
+            p + DVec3::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0)) * 1e-13
         })
         .collect();
     // Measured: ours 8 vertices, the corners (after one retry at a 100× tolerance), parry's 39.

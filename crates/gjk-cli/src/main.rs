@@ -13,12 +13,10 @@
 
 mod demo;
 mod explain;
-mod json;
 mod kinds;
 mod output;
 mod progress;
 mod query;
-mod shapes;
 mod status;
 
 use std::io::{self, Write};
@@ -26,6 +24,9 @@ use std::process::ExitCode;
 
 use clap::error::ErrorKind;
 use clap::{ArgMatches, Command};
+// The shape and pose reader lives in its own crate, shared with the browser playground; the
+// subcommands reach it as `crate::json` and `crate::shapes`.
+use gjk_json::{fields as json, shapes};
 
 /// The exit status when some input lines could not be answered.
 pub(crate) const EXIT_LINES_FAILED: u8 = 1;

@@ -25,23 +25,15 @@
 //! assert_eq!(value["steps"][0]["w"], serde_json::json!([0.0, 2.0]));
 //! ```
 
-// The shape and pose parser of `gjk query`, shared from its sources so that the page accepts
-// exactly the JSON that the command line reads, with the same error messages.
-#[allow(dead_code, missing_docs)]
-#[path = "../../gjk-cli/src/json.rs"]
-mod json;
-#[allow(dead_code, missing_docs)]
-#[path = "../../gjk-cli/src/shapes.rs"]
-mod shapes;
-
 mod exports;
 
 use gjk_explain::{
     ExplainOptions, Explanation, Method, PenetrationView, SeparationView, Stage, StepView,
 };
+// The shape and pose reader of `gjk query`, so that the page accepts exactly the JSON that the
+// command line reads, with the same error messages.
+use gjk_json::shapes::{self, ParsedPair};
 use serde_json::{json, Value};
-
-use crate::shapes::ParsedPair;
 
 /// The longest request read, in bytes: a page's scene is a few kilobytes; anything far larger
 /// is a mistake, answered with an error instead of parsed.

@@ -9,22 +9,19 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use gjk::hull::Hull;
 use gjk::{Polytope, Support};
+use gjk_testkit::SplitMix64 as Rng;
 use glam::{DVec3, Vec3};
 
-/// SplitMix64: deterministic inputs.
-struct Rng(u64);
+/// Deterministic points on the shared SplitMix64.
+trait Draw {
+    fn in_ball(&mut self) -> DVec3;
+    fn on_sphere(&mut self) -> DVec3;
+}
 
-impl Rng {
-    fn next_f64(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
-    }
+impl Draw for Rng {
     fn in_ball(&mut self) -> DVec3 {
         loop {
-            let v = DVec3::new(self.next_f64(), self.next_f64(), self.next_f64()) * 2.0 - 1.0;
+            let v = DVec3::new(self.unit(), self.unit(), self.unit()) * 2.0 - 1.0;
             if v.length_squared() <= 1.0 && v.length_squared() > 1e-6 {
                 return v;
             }
@@ -40,7 +37,7 @@ const BATCH: usize = 256;
 fn construction(c: &mut Criterion) {
     let mut group = c.benchmark_group("hull construction (points in a ball)");
     group.sample_size(10);
-    let mut rng = Rng(1);
+    let mut rng = Rng::new(1);
     for n in [1_000, 10_000, 100_000] {
         let points: Vec<DVec3> = (0..n).map(|_| rng.in_ball()).collect();
         group.throughput(Throughput::Elements(n as u64));
@@ -71,7 +68,7 @@ fn direction_pairs(rng: &mut Rng) -> Vec<(Vec3, Vec3)> {
 }
 
 fn support(c: &mut Criterion) {
-    let mut rng = Rng(2);
+    let mut rng = Rng::new(2);
     for n in [1_000, 10_000] {
         let mut group = c.benchmark_group(format!("support on {n}-vertex hull (sphere, f32)"));
         group.throughput(Throughput::Elements(BATCH as u64));
@@ -115,7 +112,7 @@ fn support(c: &mut Criterion) {
 
 /// Scan vs cold climb on small hulls: where the scan threshold belongs.
 fn threshold(c: &mut Criterion) {
-    let mut rng = Rng(3);
+    let mut rng = Rng::new(3);
     let mut group = c.benchmark_group("scan vs climb on small hulls (sphere, f32)");
     group.throughput(Throughput::Elements(BATCH as u64));
     for n in [16, 32, 48, 64, 96, 128] {

@@ -17,7 +17,7 @@
 
 mod common;
 
-use common::{case_count, from_d, point_to_hull, to_d, to_local, Rng, TestVector};
+use common::{case_count, from_d, point_to_hull, to_d, to_local, Draw, Rng, TestVector};
 use gjk::{
     Ball, Capsule, Cone, Cuboid, Cylinder, Ellipsoid, GjkOptions, Goal, Pair, Point, Pose, Real,
     Segment, Support, Termination, Vector3, WarmStart,

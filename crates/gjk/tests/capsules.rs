@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::Rng;
+use common::{Draw, Rng};
 use gjk::{closest_points, distance, intersects, Capsule, Pose, Proximity, Segment};
 use glam::{DQuat, DVec3, Vec3};
 

@@ -20,30 +20,9 @@ use gjk::{
     Proximity, RayCastOptions, Real, Rounded, ShapeCastOptions, Support, Termination, Vector,
     WarmStart,
 };
+// Deterministic random numbers: the shared SplitMix64.
+use gjk_testkit::SplitMix64 as Rng;
 use glam::{DQuat, DVec2, DVec3, Vec2, Vec3};
-
-// ---------------------------------------------------------------------------------------------
-// Deterministic random numbers (SplitMix64).
-
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in [lo, hi).
-    fn uniform(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * ((self.next_u64() >> 11) as f64 / (1u64 << 53) as f64)
-    }
-    /// Log-uniform in [lo, hi).
-    fn scale(&mut self, lo: f64, hi: f64) -> f64 {
-        (self.uniform(lo.ln(), hi.ln())).exp()
-    }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Spaces: each test runs in 2D and 3D, f32 and f64. The oracles compute in f64 on 3-vectors
@@ -85,10 +64,10 @@ trait Space: Vector {
 fn random_quat(rng: &mut Rng) -> DQuat {
     loop {
         let q = DQuat::from_xyzw(
-            rng.uniform(-1.0, 1.0),
-            rng.uniform(-1.0, 1.0),
-            rng.uniform(-1.0, 1.0),
-            rng.uniform(-1.0, 1.0),
+            rng.range(-1.0, 1.0),
+            rng.range(-1.0, 1.0),
+            rng.range(-1.0, 1.0),
+            rng.range(-1.0, 1.0),
         );
         if q.length() > 0.1 {
             return q.normalize();
@@ -123,7 +102,7 @@ impl Space for DVec2 {
         Pose::<DVec2>::from_angle_translation(p.angle, p.translation.truncate()).unwrap()
     }
     fn random_place(rng: &mut Rng, spread: f64) -> Place {
-        let angle = rng.uniform(-3.2, 3.2);
+        let angle = rng.range(-3.2, 3.2);
         let translation = random_vec::<Self>(rng, spread);
         Place { rotation: DQuat::from_rotation_z(angle), angle, translation }
     }
@@ -135,7 +114,7 @@ impl Space for Vec2 {
             .unwrap()
     }
     fn random_place(rng: &mut Rng, spread: f64) -> Place {
-        let angle = rng.uniform(-3.2, 3.2) as f32 as f64;
+        let angle = rng.range(-3.2, 3.2) as f32 as f64;
         let translation = random_vec::<Self>(rng, spread);
         Place { rotation: DQuat::from_rotation_z(angle), angle, translation }
     }
@@ -156,8 +135,8 @@ fn real<V: Vector>(x: f64) -> V::Real {
 
 /// A random vector with coordinates in `[-scale, scale)`, exactly representable in `V`.
 fn random_vec<V: Vector>(rng: &mut Rng, scale: f64) -> DVec3 {
-    let z = if V::DIM == 3 { rng.uniform(-scale, scale) } else { 0.0 };
-    wide(narrow::<V>(DVec3::new(rng.uniform(-scale, scale), rng.uniform(-scale, scale), z)))
+    let z = if V::DIM == 3 { rng.range(-scale, scale) } else { 0.0 };
+    wide(narrow::<V>(DVec3::new(rng.range(-scale, scale), rng.range(-scale, scale), z)))
 }
 
 /// A value exactly representable in `V`'s precision.
@@ -433,10 +412,10 @@ fn random_ray<V: Space>(rng: &mut Rng, target: DVec3, reach: f64) -> (DVec3, DVe
 }
 
 fn ray_sphere<V: Space>(seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut worst = Worst::default();
     for case in 0..400 {
-        let r = exact::<V>(rng.uniform(0.2, 2.0));
+        let r = exact::<V>(rng.range(0.2, 2.0));
         let place = V::random_place(&mut rng, 4.0);
         let c = place.translation;
         let (mut o, d) = random_ray::<V>(&mut rng, c, 1.5 * r);
@@ -485,7 +464,7 @@ fn ray_sphere_analytic() {
 }
 
 fn ray_box<V: Space>(seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut worst = Worst::default();
     for case in 0..400 {
         let h = random_vec::<V>(&mut rng, 1.0).abs() + wide(narrow::<V>(DVec3::splat(0.1)));
@@ -561,19 +540,19 @@ fn ray_box_slabs() {
 }
 
 fn ray_capsule<V: Space>(seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut worst = Worst::default();
     for case in 0..400 {
         let a = random_vec::<V>(&mut rng, 1.5);
         let b = random_vec::<V>(&mut rng, 1.5);
-        let r = exact::<V>(rng.uniform(0.1, 1.0));
+        let r = exact::<V>(rng.range(0.1, 1.0));
         if (b - a).length() < 0.1 {
             continue;
         }
         let place = V::random_place(&mut rng, 3.0);
         let (mut o, d) = random_ray::<V>(&mut rng, place.point((a + b) * 0.5), 2.0);
         if case % 10 == 0 {
-            o = place.point(a + (b - a) * rng.uniform(0.0, 1.0));
+            o = place.point(a + (b - a) * rng.range(0.0, 1.0));
         }
         let capsule = Capsule::new(narrow::<V>(a), narrow::<V>(b), real::<V>(r)).unwrap();
         let pose = V::pose(&place);
@@ -628,7 +607,7 @@ fn ray_capsule_analytic() {
 
 /// The ellipsoid has a curved core (no margin): the ray cast converges on the surface itself.
 fn ray_ellipsoid<V: Space>(seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut worst = Worst::default();
     for case in 0..300 {
         let radii = random_vec::<V>(&mut rng, 1.0).abs() + wide(narrow::<V>(DVec3::splat(0.2)));
@@ -686,7 +665,7 @@ fn ray_ellipsoid_analytic() {
 // Ray casts against random polytopes (brute-force facets).
 
 fn ray_polytope<V: Space>(seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut worst = Worst::default();
     let count = if V::DIM == 3 { 14 } else { 9 };
     for case in 0..200 {
@@ -756,14 +735,14 @@ fn ray_polytope_facets() {
 // Shape casts: analytic.
 
 fn sphere_sphere<V: Space>(seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut worst = Worst::default();
     for case in 0..300 {
-        let (ra, rb) = (exact::<V>(rng.uniform(0.2, 1.5)), exact::<V>(rng.uniform(0.2, 1.5)));
+        let (ra, rb) = (exact::<V>(rng.range(0.2, 1.5)), exact::<V>(rng.range(0.2, 1.5)));
         let (ca, cb) = (random_vec::<V>(&mut rng, 5.0), random_vec::<V>(&mut rng, 5.0));
         let va = random_vec::<V>(&mut rng, 3.0);
         let aim = ca + random_vec::<V>(&mut rng, 2.0 * (ra + rb));
-        let vb = wide(narrow::<V>(va + (aim - cb) * rng.uniform(0.2, 2.0)));
+        let vb = wide(narrow::<V>(va + (aim - cb) * rng.range(0.2, 2.0)));
         let (m, d, sum) = (cb - ca, vb - va, ra + rb);
         let oracle = sphere_entry(m, d, sum);
         let closest = (m - d * (m.dot(d) / d.length_squared())).length();
@@ -830,7 +809,7 @@ fn shape_cast_sphere_sphere_analytic() {
 }
 
 fn box_box<V: Space>(seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut worst = Worst::default();
     let dim = V::DIM;
     let flat = |v: DVec3| if dim == 2 { v.truncate().extend(0.0) } else { v };
@@ -840,7 +819,7 @@ fn box_box<V: Space>(seed: u64) {
         let (ca, cb) = (random_vec::<V>(&mut rng, 5.0), random_vec::<V>(&mut rng, 5.0));
         let va = random_vec::<V>(&mut rng, 2.0);
         let aim = ca + random_vec::<V>(&mut rng, 2.0);
-        let vb = wide(narrow::<V>(va + (aim - cb) * rng.uniform(0.2, 2.0)));
+        let vb = wide(narrow::<V>(va + (aim - cb) * rng.range(0.2, 2.0)));
         // B − A enters the box |x| ≤ ha + hb: the slab method on the relative motion.
         let (m, d, h) = (cb - ca, vb - va, ha + hb);
         let oracle = slab_entry(m, d, h, dim);
@@ -927,7 +906,7 @@ fn shape_cast_box_box_axis_aligned() {
 // Shape casts: random polytope pairs (brute-force facets of the Minkowski difference).
 
 fn polytope_pairs<V: Space>(seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut worst = Worst::default();
     let count = 6;
     for case in 0..150 {
@@ -936,7 +915,7 @@ fn polytope_pairs<V: Space>(seed: u64) {
         let (place_a, place_b) = (V::random_place(&mut rng, 4.0), V::random_place(&mut rng, 4.0));
         let va = random_vec::<V>(&mut rng, 2.0);
         let aim = place_a.translation + random_vec::<V>(&mut rng, 2.5);
-        let vb = wide(narrow::<V>(va + (aim - place_b.translation) * rng.uniform(0.2, 2.0)));
+        let vb = wide(narrow::<V>(va + (aim - place_b.translation) * rng.range(0.2, 2.0)));
         let wa: Vec<DVec3> = local_a.iter().map(|&p| place_a.point(p)).collect();
         let wb: Vec<DVec3> = local_b.iter().map(|&p| place_b.point(p)).collect();
         let diff: Vec<DVec3> = wa.iter().flat_map(|&p| wb.iter().map(move |&q| p - q)).collect();
@@ -1094,7 +1073,7 @@ fn check_curved<V: Space, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     let (place_a, place_b) = (V::random_place(rng, 3.0), V::random_place(rng, 3.0));
     let va = random_vec::<V>(rng, 2.0);
     let aim = place_a.translation + random_vec::<V>(rng, 2.0);
-    let vb = wide(narrow::<V>(va + (aim - place_b.translation) * rng.uniform(0.3, 2.0)));
+    let vb = wide(narrow::<V>(va + (aim - place_b.translation) * rng.range(0.3, 2.0)));
     let gap = |t: f64| gap_at::<V, A, B>(a, &place_a, va, b, &place_b, vb, t);
     let horizon = 10.0;
     let oracle = bisection_toi(gap, horizon);
@@ -1154,7 +1133,7 @@ fn min_gap(gap: &impl Fn(f64) -> f64, horizon: f64) -> f64 {
 }
 
 fn curved_shapes<V: Space>(seed: u64) -> Worst {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut worst = Worst::default();
     let r = |x: f64| real::<V>(x);
     let ball = Ball::<V>::new(r(0.7)).unwrap();
@@ -1193,7 +1172,7 @@ fn shape_cast_curved_vs_bisection() {
 
 /// Cylinders and cones (3D only) against boxes and ellipsoids.
 fn round_3d<V: Space + gjk::Vector3>(seed: u64) -> Worst {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut worst = Worst::default();
     let r = |x: f64| real::<V>(x);
     let cylinder = Cylinder::<V>::new(r(0.6), r(0.4)).unwrap();

@@ -11,35 +11,13 @@
 
 mod common;
 
-use common::SupportOnly;
+use common::{Rng, SupportOnly};
 use gjk::{
     contact, distance, intersects, Ball, Capsule, Contact, ContactOptions, Core, Cuboid,
     EpaTermination, Pair, Point, Polytope, Pose, Real, Rounded, Segment, Support, Termination,
     Triangle, Vector, WarmStart,
 };
 use glam::{DQuat, DVec2, DVec3, Vec2, Vec3};
-
-// ---------------------------------------------------------------------------------------------
-// Deterministic random numbers (SplitMix64).
-
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in [lo, hi).
-    fn uniform(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * ((self.next_u64() >> 11) as f64 / (1u64 << 53) as f64)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
 
 /// The spaces the tests run in: random points and poses.
 trait Space: Vector {
@@ -48,15 +26,15 @@ trait Space: Vector {
 }
 
 fn coords(rng: &mut Rng, h: [f64; 3]) -> [f64; 3] {
-    [rng.uniform(-h[0], h[0]), rng.uniform(-h[1], h[1]), rng.uniform(-h[2], h[2])]
+    [rng.range(-h[0], h[0]), rng.range(-h[1], h[1]), rng.range(-h[2], h[2])]
 }
 
 fn random_quat(rng: &mut Rng) -> DQuat {
     let q = DQuat::from_xyzw(
-        rng.uniform(-1.0, 1.0),
-        rng.uniform(-1.0, 1.0),
-        rng.uniform(-1.0, 1.0),
-        rng.uniform(-1.0, 1.0),
+        rng.range(-1.0, 1.0),
+        rng.range(-1.0, 1.0),
+        rng.range(-1.0, 1.0),
+        rng.range(-1.0, 1.0),
     );
     if q.length() < 0.1 {
         DQuat::IDENTITY
@@ -91,8 +69,8 @@ impl Space for DVec2 {
         DVec2::new(c[0], c[1])
     }
     fn random_pose(rng: &mut Rng, spread: f64) -> Pose<Self> {
-        let t = DVec2::new(rng.uniform(-spread, spread), rng.uniform(-spread, spread));
-        Pose::<DVec2>::from_angle_translation(rng.uniform(-3.2, 3.2), t).unwrap()
+        let t = DVec2::new(rng.range(-spread, spread), rng.range(-spread, spread));
+        Pose::<DVec2>::from_angle_translation(rng.range(-3.2, 3.2), t).unwrap()
     }
 }
 
@@ -101,8 +79,8 @@ impl Space for Vec2 {
         DVec2::random_point(rng, h).as_vec2()
     }
     fn random_pose(rng: &mut Rng, spread: f64) -> Pose<Self> {
-        let t = Vec2::new(rng.uniform(-spread, spread) as f32, rng.uniform(-spread, spread) as f32);
-        Pose::<Vec2>::from_angle_translation(rng.uniform(-3.2, 3.2) as f32, t).unwrap()
+        let t = Vec2::new(rng.range(-spread, spread) as f32, rng.range(-spread, spread) as f32);
+        Pose::<Vec2>::from_angle_translation(rng.range(-3.2, 3.2) as f32, t).unwrap()
     }
 }
 
@@ -313,7 +291,7 @@ fn check_contact<V: Space, A: Support<V>, B: Support<V>>(
 /// Random overlapping polytope pairs (4–8 points each, random extents, poses) until `count`
 /// of them overlap by more than 1e-3 of their size.
 fn random_polytope_pairs<V: Space>(seed: u64, count: usize, tol: f64) -> Worst {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut worst = Worst::default();
     let min_points = V::DIM + 1;
     let mut attempts = 0;
@@ -321,7 +299,7 @@ fn random_polytope_pairs<V: Space>(seed: u64, count: usize, tol: f64) -> Worst {
         attempts += 1;
         assert!(attempts < 20 * count, "too few overlapping pairs");
         let shape = |rng: &mut Rng| {
-            let h = [rng.uniform(0.3, 2.0), rng.uniform(0.3, 2.0), rng.uniform(0.3, 2.0)];
+            let h = [rng.range(0.3, 2.0), rng.range(0.3, 2.0), rng.range(0.3, 2.0)];
             let n = min_points + rng.below(9 - min_points);
             (0..n).map(|_| V::random_point(rng, h)).collect::<Vec<V>>()
         };
@@ -361,14 +339,14 @@ fn random_polygons_2d_f32_match_the_oracle() {
 /// Boxes as polytopes of their 8 corners, rotated: box–box is the workhorse of physics engines.
 #[test]
 fn random_boxes_3d_match_the_oracle() {
-    let mut rng = Rng(5);
+    let mut rng = Rng::new(5);
     let mut worst = Worst::default();
     let mut attempts = 0;
     while worst.pairs < 300 {
         attempts += 1;
         assert!(attempts < 10_000);
         let corners = |rng: &mut Rng| {
-            let h = DVec3::new(rng.uniform(0.5, 2.0), rng.uniform(0.5, 2.0), rng.uniform(0.5, 2.0));
+            let h = DVec3::new(rng.range(0.5, 2.0), rng.range(0.5, 2.0), rng.range(0.5, 2.0));
             (0..8).map(|i| h * DVec3::new(sign(i, 0), sign(i, 1), sign(i, 2))).collect::<Vec<_>>()
         };
         let (a, b) = (corners(&mut rng), corners(&mut rng));
@@ -404,14 +382,14 @@ fn random_cuboid_pairs<V: Space>(
     scale: f64,
     pose: impl Fn(&mut Rng, f64) -> Pose<V>,
 ) -> Worst {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut worst = Worst::default();
     let mut attempts = 0;
     while worst.pairs < count {
         attempts += 1;
         assert!(attempts < 20 * count, "too few overlapping pairs");
         let half = |rng: &mut Rng| {
-            let c = [0; 3].map(|_| rng.uniform(0.3, 2.0) * scale);
+            let c = [0; 3].map(|_| rng.range(0.3, 2.0) * scale);
             V::from_components(c.map(V::Real::from_f64))
         };
         let (ha, hb) = (half(&mut rng), half(&mut rng));
@@ -458,11 +436,11 @@ fn tiny_and_huge_cuboids_match_the_oracle() {
 /// 1e-9 of the size a separation; pairs closer to touching are skipped.
 #[test]
 fn random_cuboids_intersect_as_the_oracle_says() {
-    let mut rng = Rng(19);
+    let mut rng = Rng::new(19);
     let (mut overlapping, mut apart) = (0, 0);
     for _ in 0..3000 {
         let half = |rng: &mut Rng| {
-            DVec3::new(rng.uniform(0.3, 2.0), rng.uniform(0.3, 2.0), rng.uniform(0.3, 2.0))
+            DVec3::new(rng.range(0.3, 2.0), rng.range(0.3, 2.0), rng.range(0.3, 2.0))
         };
         let (ha, hb) = (half(&mut rng), half(&mut rng));
         let pose_a = DVec3::random_pose(&mut rng, 5.0);
@@ -501,7 +479,7 @@ fn aligned_and_half_aligned_cuboids_match_the_oracle() {
     let worst = random_cuboid_pairs::<DVec3>(17, 500, 1e-9, 1.0, aligned);
     eprintln!("aligned cuboids: {worst:?}");
     let about_z = |rng: &mut Rng, spread: f64| {
-        let turn = DQuat::from_rotation_z(rng.uniform(-3.2, 3.2));
+        let turn = DQuat::from_rotation_z(rng.range(-3.2, 3.2));
         Pose::new(turn, DVec3::random_point(rng, [spread; 3])).unwrap()
     };
     let worst = random_cuboid_pairs::<DVec3>(18, 500, 1e-9, 1.0, about_z);
@@ -657,9 +635,9 @@ fn axis_aligned_boxes_3d() {
     let hb = DVec3::new(0.5, 0.5, 0.5);
     let a = Cuboid::new(ha).unwrap();
     let b = Cuboid::new(hb).unwrap();
-    let mut rng = Rng(7);
+    let mut rng = Rng::new(7);
     for _ in 0..200 {
-        let t = DVec3::new(rng.uniform(-1.4, 1.4), rng.uniform(-2.4, 2.4), rng.uniform(-3.4, 3.4));
+        let t = DVec3::new(rng.range(-1.4, 1.4), rng.range(-2.4, 2.4), rng.range(-3.4, 3.4));
         let overlap = ha + hb - t.abs();
         if overlap.min_element() <= 1e-3 {
             continue;
@@ -762,13 +740,13 @@ fn ball_inside_box() {
 #[test]
 fn identical_shapes() {
     let b = Cuboid::new(DVec3::new(1.0, 0.5, 2.0)).unwrap();
-    let pose = DVec3::random_pose(&mut Rng(11), 3.0);
+    let pose = DVec3::random_pose(&mut Rng::new(11), 3.0);
     let c = contact(&b, &pose, &b, &pose, 0.0).unwrap();
     assert_close(c.depth, 1.0, 1e-12, "depth: the thinnest extent");
     let local = pose.rotation().inverse() * c.normal;
     assert_close(local.y.abs(), 1.0, 1e-12, "along the thin axis");
     // Random identical hulls: the oracle.
-    let mut rng = Rng(12);
+    let mut rng = Rng::new(12);
     let mut worst = Worst::default();
     for _ in 0..50 {
         let pts: Vec<DVec3> =
@@ -834,7 +812,7 @@ fn deep_nesting() {
 #[test]
 fn flat_polytopes() {
     // A triangle through a box: D is full-dimensional, the oracle applies.
-    let mut rng = Rng(13);
+    let mut rng = Rng::new(13);
     let mut worst = Worst::default();
     let corners: Vec<DVec3> =
         (0..8).map(|i| DVec3::new(sign(i, 0), 0.5 * sign(i, 1), 2.0 * sign(i, 2))).collect();
@@ -874,13 +852,13 @@ fn flat_polytopes() {
 
 #[test]
 fn thin_slivers() {
-    let mut rng = Rng(14);
+    let mut rng = Rng::new(14);
     let mut worst = Worst::default();
     let mut attempts = 0;
     while worst.pairs < 100 {
         attempts += 1;
         assert!(attempts < 5000);
-        let thickness = 10f64.powf(rng.uniform(-7.0, -3.0));
+        let thickness = 10f64.powf(rng.range(-7.0, -3.0));
         let sliver: Vec<DVec3> = (0..8)
             .map(|i| DVec3::new(2.0 * sign(i, 0), sign(i, 1), thickness * sign(i, 2)))
             .collect();
@@ -914,7 +892,7 @@ fn separated_pairs_report_the_gjk_separation() {
     assert_vec_close(c.point_b, DVec3::new(0.0, 2.5, 0.0), 1e-12, "point_b");
     assert_vec_close(c.point_a - c.point_b, c.normal * c.depth, 1e-12, "convention");
     // Random separated hulls: the gap equals GJK's distance.
-    let mut rng = Rng(15);
+    let mut rng = Rng::new(15);
     for _ in 0..100 {
         let pa: Vec<DVec3> = (0..6).map(|_| DVec3::random_point(&mut rng, [1.0; 3])).collect();
         let pb: Vec<DVec3> = (0..6).map(|_| DVec3::random_point(&mut rng, [1.0; 3])).collect();
@@ -969,7 +947,7 @@ fn prediction_distance() {
 
 #[test]
 fn warm_started_queries_agree_with_cold_ones() {
-    let mut rng = Rng(16);
+    let mut rng = Rng::new(16);
     let pa: Vec<DVec3> = (0..12).map(|_| DVec3::random_point(&mut rng, [1.0, 0.7, 1.3])).collect();
     let pb: Vec<DVec3> = (0..12).map(|_| DVec3::random_point(&mut rng, [0.8, 1.0, 0.6])).collect();
     let (sa, sb) = (Polytope::new(pa).unwrap(), Polytope::new(pb).unwrap());
@@ -1001,17 +979,17 @@ fn assert_sane<V: Vector>(c: &Contact<V>, what: &str) {
 
 #[test]
 fn degenerate_point_sets_never_fail() {
-    let mut rng = Rng(17);
+    let mut rng = Rng::new(17);
     for case in 0..2000 {
         // Duplicated, collinear and coplanar points, tiny and huge scales.
-        let scale = 10f64.powf(rng.uniform(-4.0, 4.0));
+        let scale = 10f64.powf(rng.range(-4.0, 4.0));
         let shape = |rng: &mut Rng| {
             let kind = rng.below(4);
             let base: Vec<DVec3> = (0..3).map(|_| DVec3::random_point(rng, [1.0; 3])).collect();
             let n = 1 + rng.below(6);
             (0..n)
                 .map(|i| {
-                    let t = rng.uniform(-1.0, 1.0);
+                    let t = rng.range(-1.0, 1.0);
                     let p = match kind {
                         0 => base[0],                           // one point
                         1 => base[0] + (base[1] - base[0]) * t, // a segment
@@ -1053,7 +1031,7 @@ fn degenerate_point_sets_never_fail() {
 
 #[test]
 fn degenerate_2d_and_f32_never_fail() {
-    let mut rng = Rng(18);
+    let mut rng = Rng::new(18);
     for case in 0..1000 {
         let n = 1 + rng.below(4);
         let line = rng.below(2) == 0;
@@ -1088,7 +1066,7 @@ fn degenerate_2d_and_f32_never_fail() {
 /// moving B really separates the shapes.
 #[test]
 fn curved_shapes_report_a_separating_upper_bound() {
-    let mut rng = Rng(19);
+    let mut rng = Rng::new(19);
     let (ra, rb) = (1.0, 0.6);
     let a = gjk::Ellipsoid::new(DVec3::splat(ra)).unwrap();
     let b = gjk::Ellipsoid::new(DVec3::splat(rb)).unwrap();
@@ -1116,7 +1094,7 @@ fn curved_shapes_report_a_separating_upper_bound() {
 /// converges, and moving B by the depth along the normal is exactly what separates them.
 #[test]
 fn hulls_of_32_points_converge_and_separate() {
-    let mut rng = Rng(20);
+    let mut rng = Rng::new(20);
     let mut checked = 0;
     while checked < 100 {
         let cloud = |rng: &mut Rng| {

@@ -15,7 +15,7 @@
 
 mod common;
 
-use common::{from_d, Rng, TestVector};
+use common::{from_d, Draw, Rng, TestVector};
 use gjk::{
     contact, distance, intersects, ray_cast, shape_cast, Ball, Capsule, CastStatus, Core, Cuboid,
     Ellipsoid, MinkowskiSum, Point, Polytope, Pose, Posed, Proximity, Real, Rounded, Segment,

@@ -31,7 +31,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::Rng;
+use common::{Draw, Rng};
 use gjk::{
     full_support, Ball, Capsule, Cone, Contact, ContactOptions, Cylinder, Ellipsoid, EpaOptions,
     EpaTermination, Pair, Polytope, Pose, Support, WarmStart,

@@ -23,7 +23,7 @@
 
 mod common;
 
-use common::{case_count, check_pair, to_d, Body, Expect, Rng, Stats, TestVector};
+use common::{case_count, check_pair, to_d, Body, Draw, Expect, Rng, Stats, TestVector};
 use gjk::{Cuboid, Segment, Triangle};
 use glam::{DQuat, DVec2, DVec3, Vec2, Vec3};
 

@@ -8,27 +8,15 @@
 
 use gjk::hull::Hull;
 use gjk::{distance, Polytope, Pose, Real, Support, Vector};
+use gjk_testkit::SplitMix64 as Rng;
 use glam::{DVec2, DVec3, Vec2, Vec3};
 
-/// A small deterministic generator (SplitMix64).
-struct Rng(u64);
+/// A uniformly random unit vector in 3D, on the shared SplitMix64.
+trait Unit3 {
+    fn unit3(&mut self) -> [f64; 3];
+}
 
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in [lo, hi).
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * ((self.next_u64() >> 11) as f64 / (1u64 << 53) as f64)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-    /// A uniformly random unit vector in 3D.
+impl Unit3 for Rng {
     fn unit3(&mut self) -> [f64; 3] {
         loop {
             let v = [self.range(-1.0, 1.0), self.range(-1.0, 1.0), self.range(-1.0, 1.0)];
@@ -300,7 +288,7 @@ fn to_vectors<V: Vector>(points: &[[f64; 3]]) -> Vec<V> {
 /// The battery of point sets for one vector type.
 fn battery<V: Vector>(seed: u64) {
     let dim = V::DIM;
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let thin = if dim == 3 { [1.0, 1.0, 0.01] } else { [1.0, 0.01, 0.0] };
     let sets: Vec<(&str, Vec<[f64; 3]>, usize)> = vec![
         ("cube 200", in_cube(&mut rng, 200, dim), 2000),
@@ -370,7 +358,7 @@ fn battery_vec2() {
 
 #[test]
 fn degenerate_inputs_give_lower_dimensional_hulls() {
-    let mut rng = Rng(5);
+    let mut rng = Rng::new(5);
     let one = Hull::new(&[DVec3::new(1.0, 2.0, 3.0); 5]).unwrap();
     assert_eq!((one.dimension(), one.vertices().len(), one.faces().len()), (0, 1, 0));
     let line = to_vectors::<DVec3>(&collinear(&mut rng, 50, 3));
@@ -402,7 +390,7 @@ fn invalid_inputs_are_errors() {
 
 #[test]
 fn extreme_magnitudes_are_handled() {
-    let mut rng = Rng(6);
+    let mut rng = Rng::new(6);
     for magnitude in [1e-300, 1e-150, 1e150, 1e300] {
         let points: Vec<DVec3> = in_cube(&mut rng, 100, 3)
             .iter()
@@ -456,7 +444,7 @@ fn brute_force_extremes(points: &[[f64; 3]], dim: usize) -> Vec<usize> {
 }
 
 fn check_extremes<V: Vector>(seed: u64) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     for round in 0..40 {
         let n = 4 + round % 30;
         let raw = if round % 2 == 0 {
@@ -487,7 +475,7 @@ fn vertices_are_the_extreme_points() {
 
 #[test]
 fn foreign_hints_are_safe() {
-    let mut rng = Rng(11);
+    let mut rng = Rng::new(11);
     let points: Vec<DVec3> = to_vectors(&on_ellipsoid(&mut rng, 1000, [1.0; 3], 3));
     let polytope = Polytope::new(points.clone()).unwrap();
     for hint in [0, 1, 999, 1000, 1001, u32::MAX] {
@@ -515,7 +503,7 @@ impl<V: Vector> Support<V> for RawPoints<V> {
 }
 
 fn check_gjk_distance<V: Vector>(seed: u64, pose: impl Fn(&mut Rng) -> Pose<V>) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let tol = relative_tolerance::<V>() * 1e2;
     for round in 0..60 {
         let n = [8, 60, 400][round % 3];

@@ -19,7 +19,7 @@
 
 mod common;
 
-use common::{origin_separation, Rng};
+use common::{origin_separation, Draw, Rng};
 use gjk::hull::Hull;
 use gjk::{Real, Vector};
 use glam::{DVec3, Vec3};

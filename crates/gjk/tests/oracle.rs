@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{case_count, check_pair, Body, Expect, Rng, Stats, TestVector};
+use common::{case_count, check_pair, Body, Draw, Expect, Rng, Stats, TestVector};
 use glam::{DVec2, DVec3, Vec2, Vec3};
 
 /// A random point cloud of 1 to `max_points` points, mostly more than `dim`.

@@ -17,7 +17,7 @@
 
 mod common;
 
-use common::{from_d, to_d, to_local, to_world, Rng, TestVector};
+use common::{from_d, to_d, to_local, to_world, Draw, Rng, TestVector};
 use gjk::{
     contact, intersects, Ball, Capsule, Contact, ContactOptions, Core, Cuboid, EpaTermination,
     Pair, Point, Polytope, Pose, Posed, Real, Rounded, Support, Termination, WarmStart,

@@ -5,6 +5,7 @@
 use gjk::{
     Ball, Capsule, Cuboid, GjkObserver, GjkOptions, GjkStep, Goal, Pair, Pose, Support, WarmStart,
 };
+use gjk_testkit::SplitMix64 as Rng;
 use glam::{DQuat, DVec3};
 
 /// Watches (and so forces the full GJK loop) without recording anything.
@@ -13,21 +14,25 @@ impl GjkObserver<DVec3> for Watch {
     fn step(&mut self, _: &GjkStep<'_, DVec3>) {}
 }
 
-/// SplitMix64, mapped to [−1, 1).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> f64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) as f64 / u64::MAX as f64 * 2.0 - 1.0
+/// The draws of these tests, on the shared SplitMix64.
+trait Draw {
+    /// A number in `[−1, 1]` from all 64 bits.
+    fn signed(&mut self) -> f64;
+    /// A point in the cube `[−scale, scale]³`.
+    fn vec(&mut self, scale: f64) -> DVec3;
+    /// A random rigid pose.
+    fn pose(&mut self) -> Pose<DVec3>;
+}
+
+impl Draw for Rng {
+    fn signed(&mut self) -> f64 {
+        self.next_u64() as f64 / u64::MAX as f64 * 2.0 - 1.0
     }
     fn vec(&mut self, scale: f64) -> DVec3 {
-        DVec3::new(self.next(), self.next(), self.next()) * scale
+        DVec3::new(self.signed(), self.signed(), self.signed()) * scale
     }
     fn pose(&mut self) -> Pose<DVec3> {
-        let q = DQuat::from_xyzw(self.next(), self.next(), self.next(), self.next());
+        let q = DQuat::from_xyzw(self.signed(), self.signed(), self.signed(), self.signed());
         Pose::new(q, self.vec(3.0)).unwrap()
     }
 }
@@ -40,7 +45,7 @@ fn box_distance(h: DVec3, p: DVec3) -> f64 {
 
 #[test]
 fn ball_against_box_uses_one_projection_and_matches_the_analytic_distance() {
-    let mut rng = Rng(7);
+    let mut rng = Rng::new(7);
     let cube = Cuboid::new(DVec3::new(0.8, 0.5, 0.3)).unwrap();
     let ball = Ball::<DVec3>::new(0.4).unwrap();
     let options = GjkOptions::default();
@@ -70,7 +75,7 @@ fn ball_against_box_uses_one_projection_and_matches_the_analytic_distance() {
 
 #[test]
 fn ball_against_capsule_matches_the_segment_distance() {
-    let mut rng = Rng(11);
+    let mut rng = Rng::new(11);
     let ball = Ball::<DVec3>::new(0.25).unwrap();
     for case in 0..2000 {
         let (p, q) = (rng.vec(1.0), rng.vec(1.0));

@@ -39,7 +39,7 @@
 
 mod common;
 
-use common::{case_count, from_d, to_d, Rng, TestVector};
+use common::{case_count, from_d, to_d, Draw, Rng, TestVector};
 use gjk::{
     Ball, CastStatus, Cone, Cuboid, Cylinder, Ellipsoid, Pair, Point, Polytope, Pose, Posed, Real,
     Rounded, Support,

@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::{to_d, Rng, TestVector};
+use common::{to_d, Draw, Rng, TestVector};
 use gjk::{
     Ball, Capsule, Cuboid, Ellipsoid, GjkOptions, GjkResult, Goal, Pair, Polytope, Support,
     WarmStart,

@@ -140,12 +140,12 @@ fn dots<R: Real, const DIM: usize>(block: &Block<R>, dir: [R; 3]) -> [R; LANES] 
 mod tests {
     use super::*;
     use crate::geometry::argmax_dot;
-    use crate::test_rng::Rng;
+    use crate::test_rng::{Draw, Rng};
     use glam::{DVec2, DVec3, Vec3};
 
     #[test]
     fn agrees_with_a_plain_scan_on_random_points_and_directions() {
-        let mut rng = Rng(7);
+        let mut rng = Rng::new(7);
         for n in 1..=MAX_POINTS {
             let points: Vec<DVec3> = (0..n).map(|_| rng.in_cube()).collect();
             let lanes = Lanes::new(&points);

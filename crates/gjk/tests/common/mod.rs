@@ -52,41 +52,25 @@ impl<V: Vector, S: Support<V> + ?Sized> Support<V> for SupportOnly<'_, S> {
 // Deterministic randomness
 // ---------------------------------------------------------------------------------------------
 
-/// SplitMix64 (Steele, Lea & Flood 2014): a tiny, fast, well-mixed 64-bit generator.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
+/// The shared generator (SplitMix64, in `gjk-testkit`): `new`, `unit`, `range`, `below`, `chance`.
+pub use gjk_testkit::SplitMix64 as Rng;
 
-impl Rng {
-    pub fn new(seed: u64) -> Self {
-        Self(seed)
-    }
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in `[0, 1)`.
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-    }
-    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.unit()
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-    pub fn chance(&mut self, p: f64) -> bool {
-        self.unit() < p
-    }
+/// The draws of glam vectors and rotations the tests need, on top of [`Rng`]'s scalar draws.
+pub trait Draw {
     /// A point uniform in the cube `[-h, h]^dim` (z = 0 in 2D).
-    pub fn in_cube(&mut self, dim: usize, h: f64) -> DVec3 {
+    fn in_cube(&mut self, dim: usize, h: f64) -> DVec3;
+    /// A unit vector, uniform on the circle (dim 2, z = 0) or sphere (dim 3).
+    fn direction(&mut self, dim: usize) -> DVec3;
+    /// A random rotation: about z in 2D, uniform (Shoemake) in 3D.
+    fn rotation(&mut self, dim: usize) -> DQuat;
+}
+
+impl Draw for Rng {
+    fn in_cube(&mut self, dim: usize, h: f64) -> DVec3 {
         let z = if dim == 3 { self.range(-h, h) } else { 0.0 };
         DVec3::new(self.range(-h, h), self.range(-h, h), z)
     }
-    /// A unit vector, uniform on the circle (dim 2, z = 0) or sphere (dim 3).
-    pub fn direction(&mut self, dim: usize) -> DVec3 {
+    fn direction(&mut self, dim: usize) -> DVec3 {
         loop {
             let p = self.in_cube(dim, 1.0);
             let l = p.length();
@@ -95,21 +79,11 @@ impl Rng {
             }
         }
     }
-    /// A random rotation: about z in 2D, uniform (Shoemake) in 3D.
-    pub fn rotation(&mut self, dim: usize) -> DQuat {
+    fn rotation(&mut self, dim: usize) -> DQuat {
         if dim == 2 {
-            return DQuat::from_rotation_z(self.range(-std::f64::consts::PI, std::f64::consts::PI));
+            return DQuat::from_rotation_z(self.angle());
         }
-        let (u1, u2, u3) = (self.unit(), self.unit(), self.unit());
-        let tau = std::f64::consts::TAU;
-        let (a, b) = ((1.0 - u1).sqrt(), u1.sqrt());
-        DQuat::from_xyzw(
-            a * (tau * u2).sin(),
-            a * (tau * u2).cos(),
-            b * (tau * u3).sin(),
-            b * (tau * u3).cos(),
-        )
-        .normalize()
+        DQuat::from_array(self.rotation3()).normalize()
     }
 }
 

@@ -13,14 +13,14 @@ pub(crate) const MAX_MAGNITUDE: f64 = 1e15;
 
 /// A JSON object together with its path in the input line (`""` for the line itself).
 #[derive(Clone, Copy)]
-pub(crate) struct Object<'v> {
+pub struct Object<'v> {
     map: &'v Map<String, Value>,
     path: &'v str,
 }
 
 impl<'v> Object<'v> {
     /// `value` as an object, or an error naming `path`.
-    pub(crate) fn new(value: &'v Value, path: &'v str) -> Result<Self, String> {
+    pub fn new(value: &'v Value, path: &'v str) -> Result<Self, String> {
         match value {
             Value::Object(map) => Ok(Self { map, path }),
             other => Err(at(path, format!("expected an object, got {}", describe(other)))),
@@ -37,12 +37,12 @@ impl<'v> Object<'v> {
     }
 
     /// Field `key`; `null` counts as absent.
-    pub(crate) fn optional(&self, key: &str) -> Option<&'v Value> {
+    pub fn optional(&self, key: &str) -> Option<&'v Value> {
         self.map.get(key).filter(|v| !v.is_null())
     }
 
     /// Field `key`, which must be present and not `null`.
-    pub(crate) fn required(&self, key: &str) -> Result<&'v Value, String> {
+    pub fn required(&self, key: &str) -> Result<&'v Value, String> {
         self.optional(key).ok_or_else(|| at(&self.field_path(key), "missing".to_owned()))
     }
 
@@ -57,12 +57,12 @@ impl<'v> Object<'v> {
     }
 
     /// A required number field that must not be negative.
-    pub(crate) fn non_negative(&self, key: &str) -> Result<f64, String> {
+    pub fn non_negative(&self, key: &str) -> Result<f64, String> {
         non_negative(self.number(key)?, &self.field_path(key))
     }
 
     /// An optional boolean field: `default` when absent.
-    pub(crate) fn flag(&self, key: &str, default: bool) -> Result<bool, String> {
+    pub fn flag(&self, key: &str, default: bool) -> Result<bool, String> {
         match self.optional(key) {
             None => Ok(default),
             Some(Value::Bool(b)) => Ok(*b),
@@ -74,7 +74,7 @@ impl<'v> Object<'v> {
     }
 
     /// A required string field.
-    pub(crate) fn string(&self, key: &str) -> Result<&'v str, String> {
+    pub fn string(&self, key: &str) -> Result<&'v str, String> {
         match self.required(key)? {
             Value::String(s) => Ok(s),
             other => Err(at(
@@ -86,7 +86,7 @@ impl<'v> Object<'v> {
 }
 
 /// `"{path}: {message}"`.
-pub(crate) fn at(path: &str, message: String) -> String {
+pub fn at(path: &str, message: String) -> String {
     format!("{path}: {message}")
 }
 

@@ -1,5 +1,5 @@
-//! The fields every query kind shares: shapes, poses and vectors of one input line, in 2D or
-//! 3D, `f64` throughout.
+//! The fields every query kind of `gjk query` shares: shapes, poses and vectors of one input
+//! line, in 2D or 3D, `f64` throughout.
 //!
 //! Parsing runs in two stages. The first reads the JSON into dimension-free [`ShapeSpec`]s,
 //! [`PoseSpec`]s and vectors, checking every field (type, finiteness, sign) and collecting
@@ -15,13 +15,13 @@ use gjk::{
 use glam::{DQuat, DVec2, DVec3};
 use serde_json::Value;
 
-use crate::json::{self, Object};
+use crate::fields::{self as json, Object};
 
 /// A shape of the input line, in its local frame, ready for queries.
-pub(crate) type BoxedShape<V> = Box<dyn Support<V>>;
+pub type BoxedShape<V> = Box<dyn Support<V>>;
 
 /// Two shapes and their poses in one dimension.
-pub(crate) struct PosedPair<V: Vector> {
+pub struct PosedPair<V: Vector> {
     /// Shape `a` (with its `center` and `margin` applied).
     pub a: BoxedShape<V>,
     /// Where `a` sits in the world.
@@ -33,7 +33,7 @@ pub(crate) struct PosedPair<V: Vector> {
 }
 
 /// A parsed pair, in the dimension its coordinates gave.
-pub(crate) enum ParsedPair {
+pub enum ParsedPair {
     /// A 2D pair.
     Two(PosedPair<DVec2>),
     /// A 3D pair.
@@ -41,7 +41,7 @@ pub(crate) enum ParsedPair {
 }
 
 /// One input line, ready to be answered: its id and its pair.
-pub(crate) struct ParsedLine {
+pub struct ParsedLine {
     /// The line's `id` (`null` when absent), echoed in the answer.
     pub id: Value,
     /// The shapes and poses.
@@ -50,7 +50,7 @@ pub(crate) struct ParsedLine {
 
 /// Why a line cannot be answered.
 #[derive(Debug, PartialEq)]
-pub(crate) struct LineError {
+pub struct LineError {
     /// The line's `id` if it could be read, else `null`.
     pub id: Value,
     /// What is wrong, naming the field: `a.radius: must be positive, got -1`.
@@ -59,7 +59,7 @@ pub(crate) struct LineError {
 
 /// Parses one input line as a pair: `{"id":…, "a": SHAPE, "b": SHAPE, "pose_a": POSE,
 /// "pose_b": POSE}` (what `gjk demo` and `gjk explain` read; other fields are ignored).
-pub(crate) fn parse_line(text: &str) -> Result<ParsedLine, LineError> {
+pub fn parse_line(text: &str) -> Result<ParsedLine, LineError> {
     let value = parse_json(text)?;
     let id = line_id(&value);
     match line_object(&value).and_then(|line| parse_pair(&line)) {
@@ -69,18 +69,18 @@ pub(crate) fn parse_line(text: &str) -> Result<ParsedLine, LineError> {
 }
 
 /// The JSON value of one line; a syntax error has no id.
-pub(crate) fn parse_json(text: &str) -> Result<Value, LineError> {
+pub fn parse_json(text: &str) -> Result<Value, LineError> {
     serde_json::from_str(text)
         .map_err(|e| LineError { id: Value::Null, message: json_syntax_error(&e) })
 }
 
 /// The line's `id`, `null` when absent.
-pub(crate) fn line_id(value: &Value) -> Value {
+pub fn line_id(value: &Value) -> Value {
     value.get("id").cloned().unwrap_or(Value::Null)
 }
 
 /// The line as an object, or why not.
-pub(crate) fn line_object(value: &Value) -> Result<Object<'_>, String> {
+pub fn line_object(value: &Value) -> Result<Object<'_>, String> {
     match value {
         Value::Object(_) => Object::new(value, ""),
         other => Err(format!("expected a JSON object per line, got {}", json::describe(other))),
@@ -95,7 +95,7 @@ fn json_syntax_error(e: &serde_json::Error) -> String {
 }
 
 /// The pair of a line: fields `a`, `b`, `pose_a`, `pose_b`.
-pub(crate) fn parse_pair(line: &Object<'_>) -> Result<ParsedPair, String> {
+pub fn parse_pair(line: &Object<'_>) -> Result<ParsedPair, String> {
     let mut dimension = Dimension::default();
     let specs = PairSpec::parse(line, &mut dimension)?;
     if dimension.resolve(&[&specs.a, &specs.b]) == 2 {
@@ -106,7 +106,7 @@ pub(crate) fn parse_pair(line: &Object<'_>) -> Result<ParsedPair, String> {
 }
 
 /// Two shapes and their poses as read from JSON, before the dimension is known.
-pub(crate) struct PairSpec {
+pub struct PairSpec {
     /// Shape `a`.
     pub a: ShapeSpec,
     /// Pose `pose_a` (identity when absent).
@@ -119,7 +119,7 @@ pub(crate) struct PairSpec {
 
 impl PairSpec {
     /// Reads fields `a`, `b`, `pose_a`, `pose_b` of `line`.
-    pub(crate) fn parse(line: &Object<'_>, dimension: &mut Dimension) -> Result<Self, String> {
+    pub fn parse(line: &Object<'_>, dimension: &mut Dimension) -> Result<Self, String> {
         Ok(Self {
             a: ShapeSpec::parse(line.required("a")?, "a", dimension)?,
             b: ShapeSpec::parse(line.required("b")?, "b", dimension)?,
@@ -129,7 +129,7 @@ impl PairSpec {
     }
 
     /// The shapes and poses in dimension `V`.
-    pub(crate) fn build<V: Space>(&self) -> Result<PosedPair<V>, String> {
+    pub fn build<V: Space>(&self) -> Result<PosedPair<V>, String> {
         Ok(PosedPair {
             a: self.a.build::<V>("a")?,
             pose_a: self.pose_a.build::<V>("pose_a")?,
@@ -173,13 +173,13 @@ impl Evidence {
 
 /// The dimension of a line: the first evidence seen, which all later evidence must match.
 #[derive(Default)]
-pub(crate) struct Dimension {
+pub struct Dimension {
     first: Option<(Evidence, String)>,
 }
 
 impl Dimension {
     /// A required point or vector field of `object`, as evidence of the dimension.
-    pub(crate) fn vector(&mut self, object: &Object<'_>, key: &str) -> Result<[f64; 3], String> {
+    pub fn vector(&mut self, object: &Object<'_>, key: &str) -> Result<[f64; 3], String> {
         let path = object.field_path(key);
         let (c, n) = json::coordinates(object.required(key)?, &path)?;
         self.see(Evidence::Coordinates(n), &path)?;
@@ -207,7 +207,7 @@ impl Dimension {
 
     /// The dimension; without any evidence (say two spheres without centres or poses) the
     /// shape names decide (`circle`, `ellipse`, `rectangle`, `polygon` mean 2D), else 3D.
-    pub(crate) fn resolve(&self, shapes: &[&ShapeSpec]) -> usize {
+    pub fn resolve(&self, shapes: &[&ShapeSpec]) -> usize {
         match &self.first {
             Some((evidence, _)) => evidence.dimension(),
             None if shapes.iter().all(|s| s.planar_name) => 2,
@@ -218,13 +218,13 @@ impl Dimension {
 
 /// A shape as read from JSON, before its dimension is known (2D coordinates have `z = 0`).
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct ShapeSpec {
+pub struct ShapeSpec {
     /// The shape proper.
-    pub kind: Kind,
+    pub(crate) kind: Kind,
     /// Where the shape's local origin is moved to (`center`).
-    pub center: Option<[f64; 3]>,
+    pub(crate) center: Option<[f64; 3]>,
     /// The rounding radius (`margin`, 0 when absent).
-    pub margin: f64,
+    pub(crate) margin: f64,
     /// Whether the type name is a 2D one (`circle`, `polygon`, …).
     planar_name: bool,
 }
@@ -256,7 +256,7 @@ pub(crate) enum Kind {
 ///
 /// [`SHAPE_TYPES`] is both the parser's dispatch table and the shape table of
 /// `gjk query --help`, so the help cannot miss a type the parser accepts.
-pub(crate) struct ShapeType {
+pub struct ShapeType {
     /// The type name, then its aliases.
     pub names: &'static [&'static str],
     /// The type's own fields as the help shows them (`P` is a point, `[x, y]` or `[x, y, z]`).
@@ -268,7 +268,7 @@ pub(crate) struct ShapeType {
 }
 
 /// Every shape type `"type"` may name, in the order the help lists them.
-pub(crate) const SHAPE_TYPES: [ShapeType; 9] = [
+pub const SHAPE_TYPES: [ShapeType; 9] = [
     ShapeType {
         names: &["points", "polygon", "polytope"],
         fields: r#""points": [P, ...], at least one"#,
@@ -338,7 +338,7 @@ pub(crate) const SHAPE_TYPES: [ShapeType; 9] = [
 ];
 
 /// Every accepted type name, in table order: `points, polygon, polytope, sphere, ...`.
-pub(crate) fn shape_type_names() -> impl Iterator<Item = &'static str> {
+pub fn shape_type_names() -> impl Iterator<Item = &'static str> {
     SHAPE_TYPES.iter().flat_map(|t| t.names.iter().copied())
 }
 
@@ -412,11 +412,7 @@ impl ShapeReader<'_, '_> {
 
 impl ShapeSpec {
     /// Reads the shape object `value` found at `path` (`a` or `b`).
-    pub(crate) fn parse(
-        value: &Value,
-        path: &str,
-        dimension: &mut Dimension,
-    ) -> Result<Self, String> {
+    pub fn parse(value: &Value, path: &str, dimension: &mut Dimension) -> Result<Self, String> {
         let object = Object::new(value, path)?;
         let name = object.string("type")?;
         let mut reader = ShapeReader { object, dimension };
@@ -439,7 +435,7 @@ impl ShapeSpec {
     /// The shape in dimension `V`: the core, moved to its centre, rounded by its margin.
     /// `path` names the shape in errors (after the checks of [`ShapeSpec::parse`] only the
     /// library's own checks remain).
-    pub(crate) fn build<V: Space>(&self, path: &str) -> Result<BoxedShape<V>, String> {
+    pub fn build<V: Space>(&self, path: &str) -> Result<BoxedShape<V>, String> {
         let library = |e: ShapeError| json::at(path, e.to_string());
         let v = |c: &[f64; 3]| V::from_components(*c);
         let core = match &self.kind {
@@ -478,7 +474,7 @@ fn boxed<V: Vector, S: Support<V> + 'static>(shape: S) -> BoxedShape<V> {
 
 /// A rotation as read from JSON.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum RotationSpec {
+pub enum RotationSpec {
     /// No rotation given.
     Identity,
     /// A 2D angle in radians, counter-clockwise.
@@ -489,7 +485,7 @@ pub(crate) enum RotationSpec {
 
 /// A pose as read from JSON.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct PoseSpec {
+pub struct PoseSpec {
     /// The translation (`[0, 0, 0]` when absent).
     pub translation: [f64; 3],
     /// The rotation.
@@ -498,7 +494,7 @@ pub(crate) struct PoseSpec {
 
 impl PoseSpec {
     /// Reads the pose at `path`; absent (or `null`) is the identity.
-    pub(crate) fn parse(
+    pub fn parse(
         value: Option<&Value>,
         path: &str,
         dimension: &mut Dimension,
@@ -525,7 +521,7 @@ impl PoseSpec {
     }
 
     /// The pose in dimension `V`; `path` names it in errors.
-    pub(crate) fn build<V: Space>(&self, path: &str) -> Result<Pose<V>, String> {
+    pub fn build<V: Space>(&self, path: &str) -> Result<Pose<V>, String> {
         V::pose(self.rotation, V::from_components(self.translation))
             .map_err(|e| json::at(&format!("{path}.rotation"), e.to_string()))
     }
@@ -559,7 +555,7 @@ fn parse_rotation(value: &Value, path: &str) -> Result<RotationSpec, String> {
 }
 
 /// The dimension-specific parts of building shapes and poses: `DVec2` and `DVec3`.
-pub(crate) trait Space: Vector<Real = f64> {
+pub trait Space: Vector<Real = f64> {
     /// A pose from a rotation and a translation.
     fn pose(rotation: RotationSpec, translation: Self) -> Result<Pose<Self>, ShapeError>;
     /// A cylinder, or `None` where there is none (2D).
