@@ -612,8 +612,7 @@ pub(crate) fn ray_cast<V: Space>(
     let r = gjk::ray_cast_with(
         &**shape,
         &pose,
-        V::point(ray[0]),
-        V::point(ray[1]),
+        &gjk::Ray::new(V::point(ray[0]), V::point(ray[1])),
         V::Real::from_f64(max_toi),
         &options,
     );
