@@ -6,7 +6,7 @@
 # ball_100000); the report then keeps whatever other estimates target/criterion holds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo bench -j2 -p gjk-bench --bench queries -- --warm-up-time 0.5 --measurement-time 2 "$@"
+cargo bench -j2 -p gjk-bench --features bench --bench queries -- --warm-up-time 0.5 --measurement-time 2 "$@"
 # Hull benches: their short warm-up and measurement windows are set in benches/hulls.rs.
-cargo bench -j2 -p gjk-bench --bench hulls -- "$@"
+cargo bench -j2 -p gjk-bench --features bench --bench hulls -- "$@"
 cargo run -j2 --release -p gjk-bench --bin report

@@ -24,9 +24,9 @@ use serde_json::Value;
 const REGENERATE: &str = "scripts/bench-report.sh";
 /// What the script runs.
 const BENCH_COMMAND: &str =
-    "cargo bench -p gjk-bench --bench queries -- --warm-up-time 0.5 --measurement-time 2";
+    "cargo bench -p gjk-bench --features bench --bench queries -- --warm-up-time 0.5 --measurement-time 2";
 /// What the script runs for the hull section.
-const HULL_BENCH_COMMAND: &str = "cargo bench -p gjk-bench --bench hulls";
+const HULL_BENCH_COMMAND: &str = "cargo bench -p gjk-bench --features bench --bench hulls";
 
 /// The workloads in report order, with what parry runs on them (intersects; distance) and
 /// what we run.

@@ -1,6 +1,6 @@
 //! Hull construction and support: full scan vs hill climbing (cold and warm).
 //!
-//! `cargo bench -p gjk --bench hull`. Support groups time a batch of 256 directions per
+//! `cargo bench -p gjk-bench --features bench --bench hull_support`. Support groups time a batch of 256 directions per
 //! iteration (divide by 256 for one call). "warm" starts each climb from the vertex found for
 //! a direction 0.02 rad away, as a frame-to-frame or iteration-to-iteration hint would.
 
