@@ -71,7 +71,7 @@ pub(crate) enum Kernel<'a, V> {
 }
 
 /// The table: the kernel for `query` on cores `a` and `b`.
-#[inline]
+#[inline(always)]
 pub(crate) fn kernel<'a, V: Vector>(query: Query, a: Core<'a, V>, b: Core<'a, V>) -> Kernel<'a, V> {
     let (a, b) = (trusted(a), trusted(b));
     match (a, b) {
@@ -89,7 +89,7 @@ pub(crate) fn kernel<'a, V: Vector>(query: Query, a: Core<'a, V>, b: Core<'a, V>
 }
 
 /// The core, or [`Core::General`] for polygon data that cannot be right.
-#[inline]
+#[inline(always)]
 fn trusted<V: Vector>(core: Core<'_, V>) -> Core<'_, V> {
     match core {
         Core::Polygon(p) if !p.well_formed() || V::DIM != 2 => Core::General,
@@ -98,7 +98,7 @@ fn trusted<V: Vector>(core: Core<'_, V>) -> Core<'_, V> {
 }
 
 /// Whether the core has an exact projection ([`Core::closest_point`]).
-#[inline]
+#[inline(always)]
 fn projects<V: Vector>(core: &Core<'_, V>) -> bool {
     !core.is_general()
 }

@@ -210,11 +210,18 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     /// Whether the shapes touch or overlap.
     #[inline]
     pub fn intersects(&self) -> bool {
-        self.intersects_with(&GjkOptions::default())
+        self.intersects_inline(&GjkOptions::default())
     }
 
     /// [`Pair::intersects`] with options (tolerance, iteration cap).
     pub fn intersects_with(&self, options: &GjkOptions<V::Real>) -> bool {
+        self.intersects_inline(options)
+    }
+
+    /// The body of [`Pair::intersects_with`], inlined into [`Pair::intersects`] so that the
+    /// default options fold into constants there (the touching rule then costs no branch).
+    #[inline(always)]
+    fn intersects_inline(&self, options: &GjkOptions<V::Real>) -> bool {
         let kernel = self.kernel(Query::Intersects);
         if let Some(core_distance) = self.projected_distance(&kernel) {
             return self.touching(core_distance, options.tolerance);
@@ -237,11 +244,18 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     /// The distance between the shapes (0 when they touch or overlap).
     #[inline]
     pub fn distance(&self) -> V::Real {
-        self.distance_with(&GjkOptions::default())
+        self.distance_inline(&GjkOptions::default())
     }
 
     /// [`Pair::distance`] with options (tolerance, iteration cap).
     pub fn distance_with(&self, options: &GjkOptions<V::Real>) -> V::Real {
+        self.distance_inline(options)
+    }
+
+    /// The body of [`Pair::distance_with`], inlined into [`Pair::distance`] (see
+    /// [`Pair::intersects_inline`]).
+    #[inline(always)]
+    fn distance_inline(&self, options: &GjkOptions<V::Real>) -> V::Real {
         let margins = self.margins();
         let kernel = self.kernel(Query::Distance);
         if let Some(core_distance) = self.projected_distance(&kernel) {

@@ -667,6 +667,7 @@ impl<V: Vector> Pose<V> {
     ///
     /// Queries run in shape A's frame with B's relative pose; coordinates then stay small near
     /// the shapes even when both sit far from the world origin.
+    #[inline]
     pub fn relative(&self, other: &Self) -> Self {
         let rotation = self.rotation.inverse().compose(&other.rotation);
         let translation = self.rotation.inverse_rotate(other.translation - self.translation);

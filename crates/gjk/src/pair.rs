@@ -38,6 +38,7 @@ pub struct Pair<'s, V: Vector, A: ?Sized, B: ?Sized> {
 
 impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, A, B> {
     /// Shape `a` at `pose_a` and shape `b` at `pose_b`.
+    #[inline]
     pub fn new(a: &'s A, pose_a: Pose<V>, b: &'s B, pose_b: Pose<V>) -> Self {
         Self { a, b, pose_a, relative: pose_a.relative(&pose_b) }
     }
@@ -78,7 +79,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     }
 
     /// The dispatch table's kernel for `query` on this pair's cores ([`crate::dispatch`]).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn kernel(&self, query: Query) -> Kernel<'s, V> {
         dispatch::kernel(query, self.a.core(), self.b.core())
     }
@@ -86,7 +87,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     /// The closest points of the cores as one support point pair, when the kernel is a
     /// projection (one core a point, the other projecting it exactly) or the segment pair
     /// (capsule against capsule); `None` for the other kernels.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn projection(&self, kernel: &Kernel<'_, V>) -> Option<SupportPoint<V>> {
         let rel = &self.relative;
         match *kernel {
@@ -109,7 +110,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     }
 
     /// The closest points of two segment cores (B's ends in B's frame), by their closed form.
-    #[inline]
+    #[inline(always)]
     fn segments(&self, ends_a: [V; 2], ends_b_local: [V; 2]) -> SupportPoint<V> {
         let ends_b = ends_b_local.map(|p| self.relative.transform_point(p));
         let (s, t) = closest_on_segments(ends_a, ends_b);
@@ -130,7 +131,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
 
     /// [`Pair::projection`] reduced to the cores' distance, for the plain queries (no `Run` to
     /// set up).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn projected_distance(&self, kernel: &Kernel<'_, V>) -> Option<V::Real> {
         // A point core against B: only the gap's length is wanted, which B's frame gives
         // without rotating back.
@@ -144,7 +145,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     /// The separating-axis test's largest separation, when the kernel is box SAT or polygon
     /// SAT: positive, a lower bound of the cores' distance; otherwise minus their penetration
     /// depth.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn axis_gap(&self, kernel: &Kernel<'_, V>) -> Option<V::Real> {
         let rel = &self.relative;
         match kernel {
@@ -159,7 +160,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     /// Whether cores `core_distance` apart touch for the relative tolerance `relative`
     /// ([`Tolerance::touching`]). The pair's size is bounded first without rotating B's
     /// centre (`|R c|₁ ≤ √d |c|₁`): only a gap inside that bound needs the exact rule.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn touching(&self, core_distance: V::Real, relative: V::Real) -> bool {
         let margins = self.margins();
         if core_distance <= margins {
@@ -190,14 +191,14 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     /// assert_eq!(rule.size(), 3.0 + 2.0 + 2.0); // centres 3 apart, extents |h|₁ = 2 each
     /// # Ok::<(), gjk::ShapeError>(())
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn tolerance(&self, relative: V::Real) -> Tolerance<V::Real> {
         let centers = (self.a.center(), self.relative.transform_point(self.b.center()));
         self.tolerance_between(centers, relative)
     }
 
     /// [`Pair::tolerance`] with the centres of A and B (A's frame) at hand.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn tolerance_between(
         &self,
         (center_a, center_b): (V, V),

@@ -31,7 +31,7 @@ pub struct Tolerance<R> {
 impl<R: Real> Tolerance<R> {
     /// The rule for the relative tolerance `relative` (machine epsilon when it is not positive
     /// or NaN) and a pair of the given `size`.
-    #[inline]
+    #[inline(always)]
     pub fn new(relative: R, size: R) -> Self {
         Self { epsilon: effective(relative), size }
     }
@@ -50,7 +50,7 @@ impl<R: Real> Tolerance<R> {
 
     /// The touching distance: `(ε + 16 ulp) × size`. The rounding units keep two shapes that
     /// touch exactly from reading as apart by the rounding of their coordinates.
-    #[inline]
+    #[inline(always)]
     pub fn distance(&self) -> R {
         touch_distance(self.epsilon, self.size)
     }
@@ -58,7 +58,7 @@ impl<R: Real> Tolerance<R> {
     /// Whether cores `core_distance` apart touch once swept by `margins`. The comparison has
     /// this one form everywhere (`core_distance ≤ margins + touch`), so that every path rounds
     /// it alike.
-    #[inline]
+    #[inline(always)]
     pub fn touching(&self, core_distance: R, margins: R) -> bool {
         core_distance <= margins + self.distance()
     }
@@ -66,7 +66,7 @@ impl<R: Real> Tolerance<R> {
 
 /// The relative tolerance that queries use for an option's `tolerance`: the value itself, or
 /// machine epsilon when it is not positive (or NaN).
-#[inline]
+#[inline(always)]
 pub(crate) fn effective<R: Real>(relative: R) -> R {
     if relative > R::ZERO {
         relative
@@ -76,7 +76,7 @@ pub(crate) fn effective<R: Real>(relative: R) -> R {
 }
 
 /// The touching distance for a relative tolerance and a size (see [`Tolerance::distance`]).
-#[inline]
+#[inline(always)]
 pub(crate) fn touch_distance<R: Real>(epsilon: R, size: R) -> R {
     (epsilon + R::from_f64(16.0) * R::EPSILON) * size
 }

@@ -80,7 +80,7 @@ pub struct CoreBoundary<V: Vector> {
 
 impl<V: Vector> Core<'_, V> {
     /// Whether the core is [`Core::General`] (no kernel of its own).
-    #[inline]
+    #[inline(always)]
     pub fn is_general(&self) -> bool {
         matches!(self, Core::General)
     }
@@ -88,7 +88,7 @@ impl<V: Vector> Core<'_, V> {
     /// The core moved by `place` (a map of points that keeps distances: a pose), when its kind
     /// survives the move: points and segments do; boxes and polygons, axis-aligned or laid out
     /// in their own frame, become [`Core::General`].
-    #[inline]
+    #[inline(always)]
     pub fn moved(self, place: impl Fn(V) -> V) -> Self {
         match self {
             Core::Point(p) => Core::Point(place(p)),
@@ -106,7 +106,7 @@ impl<V: Vector> Core<'_, V> {
     /// let square = Core::Box(DVec2::ONE);
     /// assert_eq!(square.closest_point(DVec2::new(3.0, 0.5)), Some(DVec2::new(1.0, 0.5)));
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn closest_point(&self, p: V) -> Option<V> {
         match self {
             Core::Point(q) => Some(*q),
@@ -145,7 +145,7 @@ impl<V: Vector> Core<'_, V> {
     /// assert_eq!(exit.normal, DVec3::NEG_Y);                 // … and faces outward
     /// assert_eq!(exit.point, DVec3::new(0.5, -1.0, 0.0));
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn nearest_boundary(&self, p: V) -> Option<CoreBoundary<V>> {
         match self {
             Core::Point(q) => Some(point_exit(*q, p)),
@@ -161,7 +161,7 @@ impl<V: Vector> Core<'_, V> {
 /// the whole space). The answer picks `+x` of the frame, always, so that coincident centres
 /// (ball against ball, the gap within rounding) get a deterministic contact normal; `depth` is
 /// minus the distance from `p` to `q`, so the contact's depth stays the margins minus the gap.
-#[inline]
+#[inline(always)]
 fn point_exit<V: Vector>(q: V, p: V) -> CoreBoundary<V> {
     let d = p - q;
     // `n · d` is `|d|` without the overflow of `|d|²` for huge coordinates.
@@ -180,7 +180,7 @@ fn point_exit<V: Vector>(q: V, p: V) -> CoreBoundary<V> {
 /// Ties go to the lowest axis, then to the `+` side (`pᵢ = 0`, `−0` included): the centre of
 /// a cube exits through `+x`. For a point outside the box this returns the face it is
 /// farthest outside of, with `depth = −`(that excess).
-#[inline]
+#[inline(always)]
 fn box_exit<V: Vector>(h: V, p: V) -> CoreBoundary<V> {
     let mut axis = 0;
     let mut depth = h.component(0) - p.component(0).abs();
@@ -243,7 +243,10 @@ impl<V: Vector> CorePolygon<'_, V> {
     }
 
     /// `p` itself inside, otherwise the nearest of the edges' nearest points, by a scan of the
-    /// edges (the polygons that have this core are small).
+    /// edges (the polygons that have this core are small). Only edges that `p` lies strictly
+    /// outside of can hold the nearest point `q`: inside an edge, `p − q` is that edge's
+    /// normal times `|p − q|`; at a corner, `p − q` lies in the cone of the two edges' normals,
+    /// so one of them has a positive excess. The others are skipped.
     #[inline]
     fn closest(&self, p: V) -> V {
         if self.largest_excess(p).1 <= V::Real::ZERO {
@@ -251,6 +254,9 @@ impl<V: Vector> CorePolygon<'_, V> {
         }
         let mut best = (V::Real::INFINITY, p);
         for i in 0..self.vertices.len() {
+            if self.normals[i].dot(p - self.vertices[i]) <= V::Real::ZERO {
+                continue;
+            }
             let (start, end) = self.ends(i);
             let q = closest_on_segment(start, end, p);
             let gap2 = (p - q).length_squared();
