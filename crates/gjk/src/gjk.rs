@@ -220,7 +220,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
 
     /// The body of [`Pair::intersects_with`], inlined into [`Pair::intersects`] so that the
     /// default options fold into constants there (the touching rule then costs no branch).
-    #[inline(always)]
+    #[inline]
     fn intersects_inline(&self, options: &GjkOptions<V::Real>) -> bool {
         let kernel = self.kernel(Query::Intersects);
         if let Some(core_distance) = self.projected_distance(&kernel) {
@@ -238,7 +238,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         }
         // Only the verdict is wanted: skip the witnesses, normal, world transforms and cache
         // store of a full result.
-        self.run_cold(Goal::Intersection, options).intersecting(self.margins())
+        self.run_cold(Goal::Intersection, options).0
     }
 
     /// The distance between the shapes (0 when they touch or overlap).
@@ -271,19 +271,23 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
                 return V::Real::ZERO;
             }
         }
-        let run = self.run_cold(Goal::Distance, options);
-        if run.intersecting(margins) {
+        let (intersecting, core_distance) = self.run_cold(Goal::Distance, options);
+        if intersecting {
             V::Real::ZERO
         } else {
-            (run.v.length() - margins).max(V::Real::ZERO)
+            (core_distance - margins).max(V::Real::ZERO)
         }
     }
 
-    /// A cold run, without building a public result.
-    fn run_cold(&self, goal: Goal, options: &GjkOptions<V::Real>) -> Run<V> {
+    /// A cold run, without building a public result: whether the shapes intersect, and the
+    /// cores' distance `|v|` the loop reached. Only these two leave the function: returning
+    /// the whole loop state (the simplex and its support points) by value costs a copy as
+    /// large as a few iterations, so it is always inlined.
+    #[inline(always)]
+    fn run_cold(&self, goal: Goal, options: &GjkOptions<V::Real>) -> (bool, V::Real) {
         let mut run = Run::new(self, goal, options);
         run.solve(self, &mut WarmStart::default(), &mut ());
-        run
+        (run.intersecting(self.margins()), run.v.length())
     }
 
     /// The separation (distance, closest points, normal), or [`Proximity::Intersecting`].
