@@ -7,7 +7,7 @@
 //! direction and the closest point.
 //!
 //! Two methods can be explained: the library's robust GJK ([`gjk::Pair::gjk_observed`] recorded
-//! by a [`gjk::Trace`]) and the classic boolean GJK of the tutorials ([`gjk::classic`]), so the
+//! by a [`gjk::Trace`]) and the classic boolean GJK of the tutorials ([`classic`]), so the
 //! tutorials' worked examples can be followed number for number and compared.
 //!
 //! When a 2D pair overlaps, the walkthrough goes on with the penetration depth: the polygon
@@ -48,6 +48,7 @@
 
 mod body;
 mod builtin;
+pub mod classic;
 mod epa;
 mod format;
 mod record;

@@ -1,7 +1,7 @@
 //! Runs a method on a pair and keeps what the walkthrough and the pictures need, in world
 //! coordinates.
 
-use gjk::classic::{classic_gjk, ClassicEnd, ClassicOptions, Region};
+use crate::classic::{classic_gjk, ClassicEnd, ClassicOptions, Region};
 use gjk::{GjkOptions, GjkResult, Goal, Pair, Support, Termination, Trace, WarmStart};
 
 use crate::body::Body;

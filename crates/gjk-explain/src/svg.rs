@@ -5,7 +5,7 @@
 
 use core::fmt::Write;
 
-use gjk::classic::ClassicEnd;
+use crate::classic::ClassicEnd;
 use glam::DVec2;
 
 use crate::body::{difference_outline, hull_edges, Body};

@@ -2,7 +2,7 @@
 
 use core::fmt::Write;
 
-use gjk::classic::{ClassicEnd, Region};
+use crate::classic::{ClassicEnd, Region};
 use gjk::{Real, Termination};
 
 use crate::body::Body;

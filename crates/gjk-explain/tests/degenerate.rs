@@ -5,11 +5,11 @@
 //! case ends; the table it prints (`cargo test -p gjk-explain --test degenerate -- --nocapture`)
 //! shows what it says and after how many support calls.
 
-use gjk::classic::{classic_gjk, ClassicEnd, ClassicOptions, ClassicRun};
 use gjk::{
     Ball, Cuboid, GjkOptions, GjkResult, Goal, Pair, Point, Polytope, Pose, Segment, Support,
     Triangle, Vector, WarmStart,
 };
+use gjk_explain::classic::{classic_gjk, ClassicEnd, ClassicOptions, ClassicRun};
 use glam::{DVec2, DVec3};
 
 struct Outcome<V: Vector> {

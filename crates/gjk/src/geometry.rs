@@ -3,14 +3,21 @@
 //! vectors, signed areas, edge normals, projections onto a normal, the farthest point of a list.
 //!
 //! Nothing here knows shapes or queries: the module sits at the bottom of the crate's module
-//! graph, next to [`crate::math`].
+//! graph, next to [`crate::math`]. Only [`cross`] is public (the teaching algorithm of
+//! `gjk-explain` uses it); the rest serves the crate's own algorithms.
 
 use crate::math::{Real, Vector};
 
-/// The 3D cross product written with [`Vector::component`], so that the generic driver can use
-/// it (the 2D polygon never calls it).
+/// The 3D cross product written with [`Vector::component`], so that generic code can use it
+/// (2D vectors are taken in the plane z = 0: the result is along z, which 2D vectors drop).
+///
+/// ```
+/// use gjk::geometry::cross;
+/// use glam::DVec3;
+/// assert_eq!(cross(DVec3::X, DVec3::Y), DVec3::Z);
+/// ```
 #[inline]
-pub(crate) fn cross<V: Vector>(a: V, b: V) -> V {
+pub fn cross<V: Vector>(a: V, b: V) -> V {
     let [a0, a1, a2] = [a.component(0), a.component(1), a.component(2)];
     let [b0, b1, b2] = [b.component(0), b.component(1), b.component(2)];
     V::from_components([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0])

@@ -52,8 +52,6 @@
 //! * Casts ([`cast`]): time of impact under linear motion by the GJK ray cast of van den Bergen
 //!   (2004), margins as a distance target, with a [`CastStatus`] for hits, misses and initial
 //!   overlap.
-//! * Teaching ([`classic`]): the tutorials' boolean GJK with triple-product region tests, step
-//!   by step, to reproduce their worked examples and compare with the robust solver.
 //! * Math ([`math`]): [`Vector`] over glam's `Vec2`, `Vec3`, `DVec2`, `DVec3`; [`Pose`].
 
 //! ## Conventions
@@ -74,12 +72,11 @@
 extern crate alloc;
 
 pub mod cast;
-pub mod classic;
 pub mod contact;
 mod dispatch;
 pub mod epa;
 pub mod error;
-mod geometry;
+pub mod geometry;
 pub mod gjk;
 pub mod hull;
 pub mod math;

@@ -23,7 +23,7 @@ const LAYERS: &[&[&str]] = &[
     &["gjk"],
     &["contact"],
     &["cast"],
-    &["trace", "classic"],
+    &["trace"],
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

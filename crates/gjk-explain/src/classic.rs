@@ -6,7 +6,7 @@
 //! built from triple products and plane normals built from cross products, which *region* of the
 //! simplex the origin lies in. It answers only "do the shapes intersect?". It is here so that
 //! learners can reproduce the tutorials' worked examples number for number and compare them with
-//! the robust solver of [`crate::gjk`]: use [`Pair::gjk`] for real work.
+//! the robust solver of [`gjk::gjk`]: use [`Pair::gjk`] for real work.
 //!
 //! The steps, with `s(d) = s_A(d) − s_B(−d)` the support of `A − B` and `A` always the newest
 //! simplex point (`B`, `C`, `D` the older ones, newest first):
@@ -36,11 +36,11 @@
 //! forever — and it says which in [`ClassicEnd`].
 //!
 //! The farthest point of a point set along `d` is the **first** point with the largest dot
-//! product, as in the tutorials' loops ([`crate::Polytope`] and [`crate::Triangle`] do this);
+//! product, as in the tutorials' loops ([`gjk::Polytope`] and [`gjk::Triangle`] do this);
 //! ties decide which vertex is taken, so this matters for reproducing their numbers.
 //!
 //! ```
-//! use gjk::classic::{classic_gjk, ClassicEnd, ClassicOptions};
+//! use gjk_explain::classic::{classic_gjk, ClassicEnd, ClassicOptions};
 //! use gjk::{Pair, Polytope, Pose};
 //! use glam::DVec2;
 //!
@@ -58,13 +58,8 @@
 //! # Ok::<(), gjk::ShapeError>(())
 //! ```
 
-use alloc::vec::Vec;
-
-use crate::geometry::cross;
-use crate::math::{Real, Vector};
-use crate::pair::Pair;
-use crate::shape::{full_support, Support};
-use crate::simplex::SupportPoint;
+use gjk::geometry::cross;
+use gjk::{full_support, Pair, Real, Support, SupportPoint, Vector};
 
 /// Settings of a classic run.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -284,14 +279,14 @@ struct Decision<V> {
 
 impl<V: Vector> Decision<V> {
     fn go(kept: &[SupportPoint<V>], direction: V, region: Region) -> Self {
-        Self { kept: kept.to_vec(), direction, regions: alloc::vec![region], enclosed: false }
+        Self { kept: kept.to_vec(), direction, regions: vec![region], enclosed: false }
     }
 
     fn inside(kept: &[SupportPoint<V>]) -> Self {
         Self {
             kept: kept.to_vec(),
             direction: V::ZERO,
-            regions: alloc::vec![Region::Inside],
+            regions: vec![Region::Inside],
             enclosed: true,
         }
     }
@@ -423,8 +418,7 @@ fn tetrahedron<V: Vector>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::math::Pose;
-    use crate::shape::{Cuboid, Polytope};
+    use gjk::{Cuboid, Polytope, Pose};
     use glam::{DVec2, DVec3};
 
     fn polygon(points: &[(f64, f64)]) -> Polytope<DVec2> {
