@@ -1,6 +1,8 @@
 //! The dispatch table: which kernel answers which query for which pair of cores.
 //!
 //! Every shape tells what its core is in one method, [`Support::core`](crate::Support::core).
+//! (This module is public for its documentation: the table is the crate's policy; its items are
+//! internal.)
 //! This module is the one place that turns the two cores and the query into a path; the
 //! queries ([`intersects`](crate::intersects()), [`distance`](crate::distance()),
 //! [`closest_points`](crate::closest_points()), [`contact`](crate::contact())) follow it and
@@ -24,7 +26,8 @@
 //!   query; `contact` hands touching or crossing cores to EPA.
 //! * **box SAT** (separating-axis test over face normals and, in 3D, edge pairs): `intersects`
 //!   and `contact` exactly when the cores overlap, and when they are farther apart than margins
-//!   plus the touching distance; `distance` only for cores overlapping beyond the touching
+//!   plus the touching distance (plus the prediction distance, for `contact`); in between GJK
+//!   measures the gap; `distance` only for cores overlapping beyond the touching
 //!   distance (GJK measures gaps, so that it agrees with `closest_points` to the bit);
 //!   `closest_points` runs GJK (it needs the witnesses of a gap).
 //! * **polygon SAT** (2D, edge normals of both polygons, a box laid out as four corners):

@@ -33,7 +33,7 @@
 //!   [`Ball`], [`Ellipsoid`], [`Cuboid`], [`Capsule`], 3D [`Cylinder`] and [`Cone`]; combinators
 //!   [`Posed`], [`Rounded`], [`MinkowskiSum`]. Implement [`Support`] for your own. Each shape
 //!   tells what its [`Core`] is (a point, a segment, a box, a small 2D polygon, or general), and
-//!   one dispatch table (module `dispatch`, documented in `crates/gjk/src/dispatch.rs`) picks
+//!   one dispatch table ([`dispatch`]) picks
 //!   every query's path from the two cores.
 //! * Every query comes as `query(a, pose_a, b, pose_b)` with defaults and
 //!   `query_with(.., &Options)` with options and the whole result: [`intersects`] /
@@ -73,7 +73,7 @@ extern crate alloc;
 
 pub mod cast;
 pub mod contact;
-mod dispatch;
+pub mod dispatch;
 pub mod epa;
 pub mod error;
 pub mod geometry;
