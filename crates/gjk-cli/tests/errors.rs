@@ -386,16 +386,9 @@ fn too_long_line() {
 #[test]
 fn endless_line_costs_bounded_memory() {
     use std::io::Write;
-    use std::process::{Command, Stdio};
 
     const ZEROS: usize = 50 << 20;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gjk"))
-        .arg("query")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = common::spawn(&["query"]);
     let mut input = child.stdin.take().unwrap();
     let chunk = vec![0u8; 1 << 20];
     for _ in 0..ZEROS / chunk.len() {

@@ -3,6 +3,8 @@
 //! run is long whatever the machine's speed; a pseudo-terminal comes from util-linux `script`
 //! (Debian's essential `bsdutils`).
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -20,13 +22,7 @@ fn lines(n: usize) -> String {
 
 #[test]
 fn no_progress_line_when_stderr_is_not_a_terminal() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gjk"))
-        .arg("query")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = common::spawn(&["query"]);
     let mut input = child.stdin.take().unwrap();
     // Fed from a thread while the answers are read here: a full pipe cannot stall either side.
     let feeder = std::thread::spawn(move || {

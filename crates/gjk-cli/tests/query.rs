@@ -5,7 +5,6 @@
 mod common;
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 
 use common::{assert_close, gjk, num, query, vector};
 use serde_json::{json, Value};
@@ -428,13 +427,7 @@ fn large_input_streams_in_order() {
 
 #[test]
 fn closed_output_pipe_ends_quietly() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gjk"))
-        .arg("query")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = common::spawn(&["query"]);
     let mut input = child.stdin.take().unwrap();
     let feeder = std::thread::spawn(move || {
         for i in 0..200_000 {

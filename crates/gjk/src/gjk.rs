@@ -290,16 +290,12 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         (run.intersecting(self.margins()), run.v.length())
     }
 
-    /// The separation (distance, closest points, normal), or [`Proximity::Intersecting`].
+    /// The separation (distance, closest points, normal), or [`Proximity::Intersecting`]. With
+    /// options, a warm start and the termination report: [`Pair::gjk`].
     #[inline]
     pub fn closest_points(&self) -> Proximity<V> {
-        self.closest_points_with(&GjkOptions::default())
-    }
-
-    /// [`Pair::closest_points`] with options (tolerance, iteration cap). For the termination
-    /// report and warm starting, see [`Pair::gjk`].
-    pub fn closest_points_with(&self, options: &GjkOptions<V::Real>) -> Proximity<V> {
-        Proximity::from(&self.gjk(Goal::Distance, options, &mut WarmStart::default()))
+        let options = GjkOptions::default();
+        Proximity::from(&self.gjk(Goal::Distance, &options, &mut WarmStart::default()))
     }
 
     /// The full query with options and a warm-start cache (pass a fresh

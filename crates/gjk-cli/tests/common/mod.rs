@@ -3,7 +3,7 @@
 #![allow(dead_code)] // Each test file uses its own part of these helpers.
 
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 
 use serde_json::Value;
 
@@ -28,13 +28,7 @@ impl Run {
 /// Runs `gjk args…` with `stdin` as its standard input (fed from a thread, so large inputs and
 /// outputs cannot deadlock).
 pub fn gjk(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gjk"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the gjk binary runs");
+    let mut child = spawn(args);
     let mut input = child.stdin.take().unwrap();
     let data = stdin.to_vec();
     let feeder = std::thread::spawn(move || {
@@ -48,6 +42,18 @@ pub fn gjk(args: &[&str], stdin: &[u8]) -> Run {
         stdout: String::from_utf8(output.stdout).expect("stdout is UTF-8"),
         stderr: String::from_utf8(output.stderr).expect("stderr is UTF-8"),
     }
+}
+
+/// `gjk args…` started with all three standard streams piped, for tests that stream input or
+/// watch the process while it runs.
+pub fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_gjk"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the gjk binary runs")
 }
 
 /// `gjk query` on standard input.

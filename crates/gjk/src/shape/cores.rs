@@ -246,12 +246,10 @@ impl<V: Vector> CorePolygon<'_, V> {
     /// edges (the polygons that have this core are small). Only edges that `p` lies strictly
     /// outside of can hold the nearest point `q`: inside an edge, `p − q` is that edge's
     /// normal times `|p − q|`; at a corner, `p − q` lies in the cone of the two edges' normals,
-    /// so one of them has a positive excess. The others are skipped.
+    /// so one of them has a positive excess. The others are skipped, and when every edge is
+    /// skipped `p` is inside: one pass answers both cases.
     #[inline]
     fn closest(&self, p: V) -> V {
-        if self.largest_excess(p).1 <= V::Real::ZERO {
-            return p;
-        }
         let mut best = (V::Real::INFINITY, p);
         for i in 0..self.vertices.len() {
             if self.normals[i].dot(p - self.vertices[i]) <= V::Real::ZERO {
