@@ -702,9 +702,7 @@ fn contact(
     pose_b: Option<PyRef<'_, Pose>>,
     prediction: f64,
 ) -> PyResult<Option<Contact>> {
-    if prediction.is_nan() || prediction < 0.0 {
-        return Err(value_error(format!("prediction must be >= 0, got {prediction}")));
-    }
+    let prediction = prediction_of(prediction)?;
     let (dim, pa, pb) = posed(&a, pose_a, pose_b)?;
     let answer = with_pair!(&a.built, &b.built, |x, y| engine::contact(
         x,
@@ -723,11 +721,27 @@ fn vector(values: Vec<f64>, dim: usize, what: &str) -> PyResult<[f64; 3]> {
 }
 
 /// A time limit: >= 0, not NaN (infinity allowed).
-fn max_toi_of(max_toi: f64) -> PyResult<f64> {
+pub(crate) fn max_toi_of(max_toi: f64) -> PyResult<f64> {
     if max_toi.is_nan() || max_toi < 0.0 {
         return Err(value_error(format!("max_toi must be >= 0, got {max_toi}")));
     }
     Ok(max_toi)
+}
+
+/// A contact's prediction distance: >= 0, not NaN (infinity allowed: every gap reported).
+pub(crate) fn prediction_of(prediction: f64) -> PyResult<f64> {
+    if prediction.is_nan() || prediction < 0.0 {
+        return Err(value_error(format!("prediction must be >= 0, got {prediction}")));
+    }
+    Ok(prediction)
+}
+
+/// A shape cast's target distance: >= 0 and finite.
+pub(crate) fn target_distance_of(target_distance: f64) -> PyResult<f64> {
+    if !target_distance.is_finite() || target_distance < 0.0 {
+        return Err(value_error(format!("target_distance must be >= 0, got {target_distance}")));
+    }
+    Ok(target_distance)
 }
 
 /// The ray `origin + t * direction`, `0 <= t <= max_toi`, against `shape` at `pose`. Solid
@@ -772,9 +786,7 @@ fn shape_cast(
     let (dim, pa, pb) = posed(&a, pose_a, pose_b)?;
     let v = [vector(velocity_a, dim, "velocity_a")?, vector(velocity_b, dim, "velocity_b")?];
     let max_toi = max_toi_of(max_toi)?;
-    if target_distance.is_nan() || target_distance < 0.0 {
-        return Err(value_error(format!("target_distance must be >= 0, got {target_distance}")));
-    }
+    let target_distance = target_distance_of(target_distance)?;
     let answer = with_pair!(&a.built, &b.built, |x, y| engine::shape_cast(
         x,
         lib_pose(&pa)?,

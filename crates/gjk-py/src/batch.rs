@@ -5,7 +5,7 @@
 //! Pair `i` is `shapes[index_a[i]]` at `poses_a[i]` against `shapes[index_b[i]]` at
 //! `poses_b[i]`; a pose row is `[x, y, angle]` (2D) or `[x, y, z, qx, qy, qz, qw]` (3D). The
 //! `gjk` package builds the index arrays for its two forms (one shape pair and N poses; a shape
-//! list and index pairs).
+//! list and index pairs). A shape cast also takes one velocity row per shape of the pair.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -14,16 +14,25 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rayon::prelude::*;
 
-use crate::api::{value_error, Shape};
-use crate::engine::{self, Answer, Dyn, Space};
+use crate::api::{max_toi_of, prediction_of, target_distance_of, value_error, Shape};
+use crate::engine::{self, Answer, CastAnswer, ContactAnswer, Dyn, Space, Status};
 use crate::spec::PoseSpec;
 
 /// What a batch computes.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq)]
 enum Query {
     Intersects,
     Distance,
     ClosestPoints,
+    /// The contact query, reporting gaps up to `prediction`.
+    Contact {
+        prediction: f64,
+    },
+    /// The linear shape cast over `[0, max_toi]`.
+    ShapeCast {
+        max_toi: f64,
+        target_distance: f64,
+    },
 }
 
 /// The checked inputs of one batch, borrowed from the numpy arrays.
@@ -34,6 +43,8 @@ struct Inputs<'a> {
     index_b: &'a [i64],
     poses_a: &'a [f64],
     poses_b: &'a [f64],
+    /// A shape cast's velocity rows (`dim` numbers each) of A and of B.
+    velocities: Option<(&'a [f64], &'a [f64])>,
 }
 
 /// Pair `i`'s shapes and library poses.
@@ -81,7 +92,21 @@ impl Inputs<'_> {
                 return format!("{name}[{i}]: {e}");
             }
         }
-        format!("pair {i}: a pose is not representable in float32")
+        format!(
+            "pair {i}: a pose or velocity is not representable in float32, or the library \
+             refused the cast as invalid"
+        )
+    }
+
+    /// Pair `i`'s velocities of A and B (zero without velocity rows).
+    fn velocities(&self, i: usize) -> [[f64; 3]; 2] {
+        let mut v = [[0.0; 3]; 2];
+        if let Some((va, vb)) = self.velocities {
+            let d = self.dim;
+            v[0][..d].copy_from_slice(&va[i * d..(i + 1) * d]);
+            v[1][..d].copy_from_slice(&vb[i * d..(i + 1) * d]);
+        }
+        v
     }
 }
 
@@ -90,6 +115,9 @@ enum Columns {
     Bools(Vec<bool>),
     Floats(Vec<f64>),
     Answers(Vec<Answer>),
+    /// A contact, or the status and support calls of a query that found none.
+    Contacts(Vec<Result<ContactAnswer, (Status, u32)>>),
+    Casts(Vec<CastAnswer>),
 }
 
 /// Runs the batch in space `V`, in parallel; `Err(i)`: the pose of pair `i` was rejected (the
@@ -140,6 +168,35 @@ fn run<V: Space>(shapes: &[Dyn<V>], inputs: &Inputs<'_>) -> Result<Columns, usiz
                 })
                 .collect(),
         ),
+        Query::Contact { prediction } => Columns::Contacts(
+            (0..n)
+                .into_par_iter()
+                .with_min_len(MIN_PAIRS_PER_TASK)
+                .map(|i| match inputs.pair(shapes, i) {
+                    Ok((a, pa, b, pb)) => engine::contact_or_ending(a, pa, b, pb, prediction),
+                    Err(()) => {
+                        fail(i);
+                        Err((0, 0))
+                    }
+                })
+                .collect(),
+        ),
+        Query::ShapeCast { max_toi, target_distance } => Columns::Casts(
+            (0..n)
+                .into_par_iter()
+                .with_min_len(MIN_PAIRS_PER_TASK)
+                .map(|i| {
+                    let cast = inputs.pair(shapes, i).ok().and_then(|(a, pa, b, pb)| {
+                        let v = inputs.velocities(i);
+                        engine::shape_cast(a, pa, b, pb, v, max_toi, target_distance).ok()
+                    });
+                    cast.unwrap_or_else(|| {
+                        fail(i);
+                        CastAnswer::default()
+                    })
+                })
+                .collect(),
+        ),
     };
     match first_bad.into_inner() {
         usize::MAX => Ok(columns),
@@ -180,12 +237,21 @@ fn dispatch(py: Python<'_>, shapes: &[PyRef<'_, Shape>], inputs: &Inputs<'_>) ->
     result.map_err(|i| value_error(inputs.pose_error(i)))
 }
 
-/// `_batch(query, shapes, index_a, index_b, poses_a, poses_b)` → dict of numpy arrays.
+/// `_batch(query, shapes, index_a, index_b, poses_a, poses_b, ...)` → dict of numpy arrays.
 ///
-/// `query`: `"intersects"` (`{"intersects"}`), `"distance"` (`{"distance"}`) or
+/// `query`: `"intersects"` (`{"intersects"}`), `"distance"` (`{"distance"}`),
 /// `"closest_points"` (every field of `gjk query`'s answer, `status` as `uint8` indices into
-/// `STATUSES`). Arrays must be C-contiguous, indices `int64`, poses `float64`.
+/// `STATUSES`), `"contact"` (with `prediction`: `in_contact`, `depth`, `normal`, `point_a`,
+/// `point_b`, `iterations`, `status`; rows without a contact hold zeros and the status of the
+/// query that found none) or `"shape_cast"` (with `velocities_a`, `velocities_b` of shape
+/// `(n, dim)`, `max_toi`, `target_distance`: `hit`, `toi`, `point_a`, `point_b`, `normal`,
+/// `iterations`, `status` as indices into `CAST_STATUSES`). Arrays must be C-contiguous,
+/// indices `int64`, poses and velocities `float64`.
 #[pyfunction]
+#[pyo3(signature = (query, shapes, index_a, index_b, poses_a, poses_b, *, prediction = 0.0,
+                    velocities_a = None, velocities_b = None, max_toi = 1.0,
+                    target_distance = 0.0))]
+#[allow(clippy::too_many_arguments)] // mirrors the Python signature
 fn _batch<'py>(
     py: Python<'py>,
     query: &str,
@@ -194,11 +260,21 @@ fn _batch<'py>(
     index_b: PyReadonlyArray1<'py, i64>,
     poses_a: PyReadonlyArray2<'py, f64>,
     poses_b: PyReadonlyArray2<'py, f64>,
+    prediction: f64,
+    velocities_a: Option<PyReadonlyArray2<'py, f64>>,
+    velocities_b: Option<PyReadonlyArray2<'py, f64>>,
+    max_toi: f64,
+    target_distance: f64,
 ) -> PyResult<Bound<'py, PyDict>> {
     let query = match query {
         "intersects" => Query::Intersects,
         "distance" => Query::Distance,
         "closest_points" => Query::ClosestPoints,
+        "contact" => Query::Contact { prediction: prediction_of(prediction)? },
+        "shape_cast" => Query::ShapeCast {
+            max_toi: max_toi_of(max_toi)?,
+            target_distance: target_distance_of(target_distance)?,
+        },
         other => return Err(value_error(format!("unknown batch query {other:?}"))),
     };
     if shapes.is_empty() {
@@ -207,6 +283,13 @@ fn _batch<'py>(
     let dim = shapes[0].spec.dim;
     let width = if dim == 2 { 3 } else { 7 };
     let n = index_a.len();
+    let velocities = match (&velocities_a, &velocities_b) {
+        (Some(va), Some(vb)) => Some((velocity_rows(va, "velocities_a", n, dim)?, {
+            velocity_rows(vb, "velocities_b", n, dim)?
+        })),
+        (None, None) if !matches!(query, Query::ShapeCast { .. }) => None,
+        _ => return Err(value_error("a shape cast batch needs velocities_a and velocities_b")),
+    };
     let inputs = Inputs {
         query,
         dim,
@@ -214,6 +297,7 @@ fn _batch<'py>(
         index_b: index_b.as_slice().map_err(|_| value_error("index_b must be C-contiguous"))?,
         poses_a: poses_a.as_slice().map_err(|_| value_error("poses_a must be C-contiguous"))?,
         poses_b: poses_b.as_slice().map_err(|_| value_error("poses_b must be C-contiguous"))?,
+        velocities,
     };
     for (what, array) in [("poses_a", &poses_a), ("poses_b", &poses_b)] {
         // `as_slice` also accepts Fortran order, whose rows are not ours.
@@ -245,8 +329,92 @@ fn _batch<'py>(
         Columns::Bools(b) => out.set_item("intersects", PyArray1::from_vec(py, b))?,
         Columns::Floats(d) => out.set_item("distance", PyArray1::from_vec(py, d))?,
         Columns::Answers(answers) => write_answers(py, &out, &answers, dim)?,
+        Columns::Contacts(contacts) => write_contacts(py, &out, &contacts, dim)?,
+        Columns::Casts(casts) => write_casts(py, &out, &casts, dim)?,
     }
     Ok(out)
+}
+
+/// The `(n, dim)` velocity rows of `array`, checked finite.
+fn velocity_rows<'a>(
+    array: &'a PyReadonlyArray2<'_, f64>,
+    what: &str,
+    n: usize,
+    dim: usize,
+) -> PyResult<&'a [f64]> {
+    if array.shape() != [n, dim] || !array.is_c_contiguous() {
+        return Err(value_error(format!(
+            "{what} must be a C-contiguous array of shape ({n}, {dim}), got {:?}",
+            array.shape()
+        )));
+    }
+    let rows = array.as_slice().map_err(|_| value_error(format!("{what} must be aligned")))?;
+    if let Some(k) = rows.iter().position(|x| !x.is_finite()) {
+        return Err(value_error(format!("{what}[{}] is not finite", k / dim)));
+    }
+    Ok(rows)
+}
+
+/// `(n, dim)` arrays of one 3-vector field of each row.
+fn vector_column<'py, T>(
+    py: Python<'py>,
+    rows: &[T],
+    dim: usize,
+    field: impl Fn(&T) -> [f64; 3],
+) -> PyResult<Bound<'py, PyAny>> {
+    let flat: Vec<f64> = rows.iter().flat_map(|r| field(r).into_iter().take(dim)).collect();
+    Ok(PyArray1::from_vec(py, flat).reshape([rows.len(), dim])?.into_any())
+}
+
+/// The columns of the contact batch; rows without a contact hold zeros.
+fn write_contacts(
+    py: Python<'_>,
+    out: &Bound<'_, PyDict>,
+    contacts: &[Result<ContactAnswer, (Status, u32)>],
+    dim: usize,
+) -> PyResult<()> {
+    let found = |r: &Result<ContactAnswer, _>| r.as_ref().ok().copied();
+    let number = |f: fn(&ContactAnswer) -> f64| {
+        contacts.iter().map(move |r| found(r).map_or(0.0, |c| f(&c)))
+    };
+    let vector = |f: fn(&ContactAnswer) -> [f64; 3]| {
+        vector_column(py, contacts, dim, move |r| found(r).map_or([0.0; 3], |c| f(&c)))
+    };
+    out.set_item("in_contact", PyArray1::from_iter(py, contacts.iter().map(|r| r.is_ok())))?;
+    out.set_item("depth", PyArray1::from_iter(py, number(|c| c.depth)))?;
+    out.set_item("normal", vector(|c| c.normal)?)?;
+    out.set_item("point_a", vector(|c| c.point_a)?)?;
+    out.set_item("point_b", vector(|c| c.point_b)?)?;
+    let iterations = contacts.iter().map(|r| match r {
+        Ok(c) => c.iterations,
+        Err((_, n)) => *n,
+    });
+    out.set_item("iterations", PyArray1::from_iter(py, iterations))?;
+    let status = contacts.iter().map(|r| match r {
+        Ok(c) => c.status,
+        Err((s, _)) => *s,
+    });
+    out.set_item("status", PyArray1::from_iter(py, status))?;
+    Ok(())
+}
+
+/// The columns of the shape cast batch.
+fn write_casts(
+    py: Python<'_>,
+    out: &Bound<'_, PyDict>,
+    casts: &[CastAnswer],
+    dim: usize,
+) -> PyResult<()> {
+    // As `ShapeCast.hit`: a hit or an initial overlap (statuses 0 and 1).
+    let hit = casts.iter().map(|c| c.status <= 1);
+    out.set_item("hit", PyArray1::from_iter(py, hit))?;
+    out.set_item("toi", PyArray1::from_iter(py, casts.iter().map(|c| c.toi)))?;
+    out.set_item("point_a", vector_column(py, casts, dim, |c| c.point_a)?)?;
+    out.set_item("point_b", vector_column(py, casts, dim, |c| c.point_b)?)?;
+    out.set_item("normal", vector_column(py, casts, dim, |c| c.normal)?)?;
+    out.set_item("iterations", PyArray1::from_iter(py, casts.iter().map(|c| c.iterations)))?;
+    out.set_item("status", PyArray1::from_iter(py, casts.iter().map(|c| c.status)))?;
+    Ok(())
 }
 
 /// The columns of `gjk query`'s answers: vectors as `(n, dim)` arrays.

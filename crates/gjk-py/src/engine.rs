@@ -568,11 +568,26 @@ pub(crate) fn contact<V: Space>(
     pb: Pose<V>,
     prediction: f64,
 ) -> Option<ContactAnswer> {
+    contact_or_ending(a, pa, b, pb, prediction).ok()
+}
+
+/// The contact query; without a contact (farther apart than `prediction`), the status of how
+/// the query's GJK run or closed form ended, which says why there is none, and its support
+/// calls.
+pub(crate) fn contact_or_ending<V: Space>(
+    a: &Dyn<V>,
+    pa: Pose<V>,
+    b: &Dyn<V>,
+    pb: Pose<V>,
+    prediction: f64,
+) -> Result<ContactAnswer, (Status, u32)> {
     let options =
         ContactOptions { prediction: V::Real::from_f64(prediction), ..ContactOptions::default() };
     let result = Pair::new(&**a, pa, &**b, pb).contact_with(&options, &mut WarmStart::default());
-    let c = result.contact?;
-    Some(ContactAnswer {
+    let Some(c) = result.contact else {
+        return Err((gjk_status(result.gjk_termination), result.gjk_iterations));
+    };
+    Ok(ContactAnswer {
         depth: c.depth.to_f64(),
         normal: c.normal.coords(),
         point_a: c.point_a.coords(),
@@ -584,7 +599,7 @@ pub(crate) fn contact<V: Space>(
 }
 
 /// A cast's answer (ray: `point_a` is the hit point and `point_b` equals it).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(crate) struct CastAnswer {
     /// Index into [`CAST_STATUSES`].
     pub status: Status,

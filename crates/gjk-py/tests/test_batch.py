@@ -101,3 +101,88 @@ def test_pose_forms_agree(rng):
 def test_empty_batch(rng):
     a = gjk.sphere(1.0)
     assert gjk.batch_distance(a, a, np.zeros((0, 7)), np.zeros((0, 7))).shape == (0,)
+
+
+@pytest.mark.parametrize("dim", [2, 3])
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_batch_contact_equals_the_loop(rng, dim, dtype):
+    """Oracle: `gjk.contact` per pair (tied to the CLI by test_cli.py); rows without a contact
+    are zero and masked by `in_contact`."""
+    for _ in range(4):
+        a = gjk.shape_from_dict(random_shape(rng, dim), dtype=dtype)
+        b = gjk.shape_from_dict(random_shape(rng, dim), dtype=dtype)
+        n = 120
+        pa, pb = random_rows(rng, n, dim), random_rows(rng, n, dim)
+        batch = gjk.batch_contact(a, b, pa, pb, prediction=0.25)
+        assert len(batch) == n and batch.normal.shape == (n, dim)
+        assert batch.in_contact.dtype == bool and batch.status.dtype == np.uint8
+        for i in range(n):
+            one = gjk.contact(a, b, pose(pa[i]), pose(pb[i]), prediction=0.25)
+            assert batch.in_contact[i] == (one is not None)
+            if one is None:
+                assert batch.depth[i] == 0 and not batch.normal[i].any()
+                assert batch.status_names()[i] in gjk.STATUSES
+                continue
+            assert batch.depth[i] == one.depth
+            assert batch.status_names()[i] == one.status
+            assert batch.iterations[i] == one.iterations
+            for key in ("point_a", "point_b", "normal"):
+                assert np.array_equal(getattr(batch, key)[i], getattr(one, key)), key
+
+
+def test_batch_contact_pairs_form_and_pickle(rng):
+    import pickle
+    shapes = [gjk.shape_from_dict(random_shape(rng, 3)) for _ in range(6)]
+    poses = random_rows(rng, 6, 3, reach=1.0)
+    pairs = np.array([(i, j) for i in range(6) for j in range(i + 1, 6)])
+    batch = gjk.batch_contact(shapes, pairs=pairs, poses=poses)
+    for k, (i, j) in enumerate(pairs):
+        one = gjk.contact(shapes[i], shapes[j], pose(poses[i]), pose(poses[j]))
+        assert batch.in_contact[k] == (one is not None)
+        if one is not None:
+            assert batch.depth[k] == one.depth
+    back = pickle.loads(pickle.dumps(batch))
+    assert np.array_equal(back.depth, batch.depth) and repr(back) == repr(batch)
+
+
+@pytest.mark.parametrize("dim", [2, 3])
+def test_batch_shape_cast_equals_the_loop(rng, dim):
+    """Oracle: `gjk.shape_cast` per pair; velocities given per row, and as one vector."""
+    a = gjk.shape_from_dict(random_shape(rng, dim))
+    b = gjk.shape_from_dict(random_shape(rng, dim))
+    n = 100
+    pa, pb = random_rows(rng, n, dim, reach=3.0), random_rows(rng, n, dim, reach=3.0)
+    va = rng.uniform(-3, 3, (n, dim))
+    vb = rng.uniform(-1, 1, dim)
+    batch = gjk.batch_shape_cast(a, b, pa, pb, va, vb, max_toi=2.0)
+    assert batch.point_a.shape == (n, dim) and batch.hit.dtype == bool
+    for i in range(n):
+        one = gjk.shape_cast(a, b, va[i], vb, pose(pa[i]), pose(pb[i]), max_toi=2.0)
+        assert batch.hit[i] == one.hit
+        assert batch.toi[i] == one.toi
+        assert batch.status_names()[i] == one.status
+        for key in ("point_a", "point_b", "normal"):
+            expected = getattr(one, key)
+            got = getattr(batch, key)[i]
+            assert np.array_equal(got, expected if expected is not None else np.zeros(dim)), key
+    # Pairs form: one velocity row per shape.
+    shapes, poses = [a, b], np.vstack([pa[0], pb[0]])
+    v = np.vstack([va[0], vb])
+    by_pairs = gjk.batch_shape_cast(shapes, pairs=[(0, 1)], poses=poses, velocities=v,
+                                    max_toi=2.0)
+    assert by_pairs.toi[0] == batch.toi[0]
+
+
+def test_batch_cast_and_contact_errors():
+    a = gjk.sphere(1.0)
+    rows = np.tile([0, 0, 0, 0, 0, 0, 1.0], (3, 1))
+    with pytest.raises(ValueError, match="prediction"):
+        gjk.batch_contact(a, a, rows, rows, prediction=-1.0)
+    with pytest.raises(TypeError, match="velocity"):
+        gjk.batch_shape_cast(a, a, rows, rows)
+    with pytest.raises(ValueError, match="velocity_a"):
+        gjk.batch_shape_cast(a, a, rows, rows, np.zeros((2, 3)), [0, 0, 0])
+    with pytest.raises(ValueError, match="not finite"):
+        gjk.batch_shape_cast(a, a, rows, rows, [np.nan, 0, 0], [0, 0, 0])
+    with pytest.raises(ValueError, match="max_toi"):
+        gjk.batch_shape_cast(a, a, rows, rows, [1, 0, 0], [0, 0, 0], max_toi=-1.0)

@@ -44,9 +44,10 @@ from ._gjk import (
 )
 
 __all__ = [
-    "CAST_STATUSES", "STATUSES", "BatchResult", "Contact", "Pose", "Proximity", "RayCast",
-    "Shape", "ShapeCast",
-    "batch_closest_points", "batch_distance", "batch_intersects", "box", "capsule", "circle",
+    "CAST_STATUSES", "STATUSES", "BatchCast", "BatchContact", "BatchResult", "Contact", "Pose",
+    "Proximity", "RayCast", "Shape", "ShapeCast",
+    "batch_closest_points", "batch_contact", "batch_distance", "batch_intersects",
+    "batch_shape_cast", "box", "capsule", "circle",
     "closest_points", "cone", "contact", "cuboid", "cylinder", "distance", "ellipse",
     "ellipsoid", "intersects", "points", "polygon", "polytope", "pose_rows", "ray_cast",
     "rectangle", "segment", "shape_cast", "shape_from_dict", "sphere", "triangle",
@@ -266,25 +267,17 @@ def pose_rows(poses: Any, dim: int, n: Optional[int] = None) -> np.ndarray:
         f"got {array.shape}")
 
 
-class BatchResult:
-    """The answers of ``batch_closest_points``: numpy arrays, one row per pair, with the fields
-    of ``gjk query``'s answer (``intersects``, ``distance``, ``point_a``, ``point_b``,
-    ``normal``, ``penetration_depth``, ``iterations``) and ``status``: ``uint8`` indices into
-    ``STATUSES`` (``status_names()`` decodes them)."""
+class _Columns:
+    """Numpy columns, one row per pair; picklable."""
 
-    __slots__ = ("intersects", "distance", "point_a", "point_b", "normal",
-                 "penetration_depth", "iterations", "status")
+    __slots__: tuple = ()
 
     def __init__(self, columns: Dict[str, np.ndarray]):
         for name in self.__slots__:
             setattr(self, name, columns[name])
 
     def __len__(self) -> int:
-        return len(self.distance)
-
-    def status_names(self) -> np.ndarray:
-        """The status words, as an array of strings."""
-        return np.asarray(STATUSES)[self.status]
+        return len(self.status)
 
     def __getstate__(self):
         return {name: getattr(self, name) for name in self.__slots__}
@@ -294,11 +287,63 @@ class BatchResult:
             setattr(self, name, state[name])
 
     def __repr__(self) -> str:
-        return f"BatchResult({len(self)} pairs)"
+        return f"{type(self).__name__}({len(self)} pairs)"
+
+
+class BatchResult(_Columns):
+    """The answers of ``batch_closest_points``: numpy arrays, one row per pair, with the fields
+    of ``gjk query``'s answer (``intersects``, ``distance``, ``point_a``, ``point_b``,
+    ``normal``, ``penetration_depth``, ``iterations``) and ``status``: ``uint8`` indices into
+    ``STATUSES`` (``status_names()`` decodes them)."""
+
+    __slots__ = ("intersects", "distance", "point_a", "point_b", "normal",
+                 "penetration_depth", "iterations", "status")
+
+    def status_names(self) -> np.ndarray:
+        """The status words, as an array of strings."""
+        return np.asarray(STATUSES)[self.status]
+
+
+class BatchContact(_Columns):
+    """The answers of ``batch_contact``: ``in_contact`` (``bool``: a contact exists, the shapes
+    overlapping or within ``prediction``), ``depth`` (> 0 penetrating, <= 0 minus the gap),
+    ``normal`` (unit, A toward B), ``point_a``, ``point_b`` (world), ``iterations`` and
+    ``status`` (``uint8`` indices into ``STATUSES``). Rows without a contact hold zeros in
+    ``depth``, ``normal`` and the points, and the status of the query that found none (as
+    ``contact`` returning ``None``); mask them with ``in_contact``."""
+
+    __slots__ = ("in_contact", "depth", "normal", "point_a", "point_b", "iterations", "status")
+
+    def status_names(self) -> np.ndarray:
+        """The status words, as an array of strings."""
+        return np.asarray(STATUSES)[self.status]
+
+
+class BatchCast(_Columns):
+    """The answers of ``batch_shape_cast``: the fields of ``ShapeCast`` as arrays (``hit``,
+    ``toi``, ``point_a``, ``point_b``, ``normal``, ``iterations``, ``status``: ``uint8`` indices
+    into ``CAST_STATUSES``). Rows where ``ShapeCast`` gives ``None`` points or normal hold
+    zeros there."""
+
+    __slots__ = ("hit", "toi", "point_a", "point_b", "normal", "iterations", "status")
+
+    def status_names(self) -> np.ndarray:
+        """The status words, as an array of strings."""
+        return np.asarray(CAST_STATUSES)[self.status]
+
+
+def _velocity_rows(values: Any, what: str, dim: int, n: int) -> np.ndarray:
+    """``(n, dim)`` float64 rows from one vector (repeated) or an ``(n, dim)`` array."""
+    v = _numbers(values, what, np.ndim(values))
+    if v.ndim == 1 and v.shape == (dim,):
+        v = np.broadcast_to(v, (n, dim))
+    if v.shape != (n, dim):
+        raise ValueError(f"{what} must be a {dim}-vector or have shape ({n}, {dim}), got {v.shape}")
+    return np.ascontiguousarray(v, dtype=np.float64)
 
 
 def _batch(query: str, a: Any, b: Any, poses_a: Any, poses_b: Any, pairs: Any,
-           poses: Any) -> Dict[str, np.ndarray]:
+           poses: Any, **options: Any) -> Dict[str, np.ndarray]:
     if pairs is not None:
         if b is not None or poses_a is not None or poses_b is not None:
             raise TypeError("with pairs=, give the shape list and poses= only")
@@ -317,7 +362,11 @@ def _batch(query: str, a: Any, b: Any, poses_a: Any, poses_b: Any, pairs: Any,
         if rows.shape[0] != len(shapes):
             raise ValueError(f"poses must have one row per shape ({len(shapes)}), got {rows.shape[0]}")
         ia, ib = np.ascontiguousarray(idx[:, 0]), np.ascontiguousarray(idx[:, 1])
-        return _gjk._batch(query, shapes, ia, ib, rows[ia], rows[ib])
+        if "velocities" in options:
+            v = _velocity_rows(options.pop("velocities"), "velocities", shapes[0].dim, len(shapes))
+            options["velocities_a"] = np.ascontiguousarray(v[ia])
+            options["velocities_b"] = np.ascontiguousarray(v[ib])
+        return _gjk._batch(query, shapes, ia, ib, rows[ia], rows[ib], **options)
     if not isinstance(a, Shape) or not isinstance(b, Shape):
         raise TypeError("a and b must be Shapes (or give a shape list with pairs= and poses=)")
     n = None
@@ -330,7 +379,13 @@ def _batch(query: str, a: Any, b: Any, poses_a: Any, poses_b: Any, pairs: Any,
         raise ValueError(f"poses_a has {rows_a.shape[0]} rows, poses_b {rows_b.shape[0]}")
     m = rows_a.shape[0]
     zeros, ones = np.zeros(m, dtype=np.int64), np.ones(m, dtype=np.int64)
-    return _gjk._batch(query, [a, b], zeros, ones, rows_a, rows_b)
+    if "velocities" in options:
+        if options.pop("velocities") is not None:
+            raise TypeError("velocities= goes with pairs=; give velocity_a and velocity_b")
+        for side in ("a", "b"):
+            v = options.pop(f"velocity_{side}")
+            options[f"velocities_{side}"] = _velocity_rows(v, f"velocity_{side}", a.dim, m)
+    return _gjk._batch(query, [a, b], zeros, ones, rows_a, rows_b, **options)
 
 
 def batch_intersects(a: Any, b: Optional[Shape] = None, poses_a: Any = None,
@@ -358,3 +413,36 @@ def batch_closest_points(a: Any, b: Optional[Shape] = None, poses_a: Any = None,
     """``closest_points`` for each pair (``gjk query``'s answer), as a ``BatchResult`` of
     arrays; the forms of ``batch_intersects``."""
     return BatchResult(_batch("closest_points", a, b, poses_a, poses_b, pairs, poses))
+
+
+def batch_contact(a: Any, b: Optional[Shape] = None, poses_a: Any = None,
+                  poses_b: Any = None, *, pairs: Any = None, poses: Any = None,
+                  prediction: float = 0.0) -> BatchContact:
+    """``contact`` for each pair (penetration depth, normal and deepest points, or a gap up to
+    ``prediction``), as a ``BatchContact`` of arrays; the forms of ``batch_intersects``."""
+    return BatchContact(_batch("contact", a, b, poses_a, poses_b, pairs, poses,
+                               prediction=_scalar(prediction, "prediction")))
+
+
+def batch_shape_cast(a: Any, b: Optional[Shape] = None, poses_a: Any = None,
+                     poses_b: Any = None, velocity_a: Any = None, velocity_b: Any = None, *,
+                     pairs: Any = None, poses: Any = None, velocities: Any = None,
+                     max_toi: float = 1.0, target_distance: float = 0.0) -> BatchCast:
+    """``shape_cast`` for each pair (linear motion over ``[0, max_toi]``), as a ``BatchCast``.
+
+    Two forms, as ``batch_intersects``: ``batch_shape_cast(a, b, poses_a, poses_b, velocity_a,
+    velocity_b)`` with velocities given as one vector or one row per pair; or
+    ``batch_shape_cast(shapes, pairs=ij, poses=p, velocities=v)`` with one velocity row per
+    shape."""
+    if pairs is None:
+        if velocity_a is None or velocity_b is None:
+            raise TypeError("batch_shape_cast(a, b, ...) needs velocity_a and velocity_b")
+        return BatchCast(_batch("shape_cast", a, b, poses_a, poses_b, None, poses,
+                                velocities=velocities, velocity_a=velocity_a,
+                                velocity_b=velocity_b, max_toi=_scalar(max_toi, "max_toi"),
+                                target_distance=_scalar(target_distance, "target_distance")))
+    if velocities is None or velocity_a is not None or velocity_b is not None:
+        raise TypeError("with pairs=, give velocities= (one row per shape)")
+    return BatchCast(_batch("shape_cast", a, b, poses_a, poses_b, pairs, poses,
+                            velocities=velocities, max_toi=_scalar(max_toi, "max_toi"),
+                            target_distance=_scalar(target_distance, "target_distance")))
