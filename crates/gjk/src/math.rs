@@ -66,6 +66,10 @@ pub trait Real:
     /// Distances are accurate to this fraction of the shapes' size; shapes closer than that
     /// count as touching.
     const DEFAULT_TOLERANCE: Self;
+    /// Magnitudes `[low, high]` whose products of four (`x⁴`, as in a 2×2 determinant of dot
+    /// products) stay normal numbers with a factor of at least 80 to spare: `[1e-75, 1e75]`
+    /// for `f64`, `[1e-9, 1e9]` for `f32`. Closed forms of that order rescale input outside it.
+    const QUARTIC_SAFE: [Self; 2];
 
     /// Square root (`libm` without `std`).
     fn sqrt(self) -> Self;
@@ -112,7 +116,7 @@ pub trait Real:
 }
 
 macro_rules! impl_real {
-    ($t:ident, $tolerance:expr, $libm_sqrt:path, $libm_sincos:path) => {
+    ($t:ident, $tolerance:expr, $quartic:expr, $libm_sqrt:path, $libm_sincos:path) => {
         impl Real for $t {
             const ZERO: Self = 0.0;
             const ONE: Self = 1.0;
@@ -122,6 +126,7 @@ macro_rules! impl_real {
             const MIN_POSITIVE: Self = $t::MIN_POSITIVE;
             const INFINITY: Self = $t::INFINITY;
             const DEFAULT_TOLERANCE: Self = $tolerance;
+            const QUARTIC_SAFE: [Self; 2] = [1.0 / $quartic, $quartic];
 
             #[inline]
             fn sqrt(self) -> Self {
@@ -161,8 +166,8 @@ macro_rules! impl_real {
     };
 }
 
-impl_real!(f32, 1e-5, libm::sqrtf, libm::sincosf);
-impl_real!(f64, 1e-10, libm::sqrt, libm::sincos);
+impl_real!(f32, 1e-5, 1e9, libm::sqrtf, libm::sincosf);
+impl_real!(f64, 1e-10, 1e75, libm::sqrt, libm::sincos);
 
 /// A rotation acting on vectors of type `V`: [`Rotation2`] in 2D, a unit quaternion in 3D.
 pub trait Rotation<V>: Copy + Debug + PartialEq + Send + Sync + 'static {

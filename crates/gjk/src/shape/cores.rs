@@ -304,10 +304,46 @@ pub(crate) fn closest_on_segments<V: Vector>(
     [p0, p1]: [V; 2],
     [q0, q1]: [V; 2],
 ) -> (V::Real, V::Real) {
+    let (d1, d2, r) = (p1 - p0, q1 - q0, p0 - q0);
+    let (a, e) = (d1.length_squared(), d2.length_squared());
+    // The solve multiplies four lengths (`a e`, `b f`): beyond `QUARTIC_SAFE` that overflows
+    // to a NaN (f64 segments 1e80 long) or underflows to noise (f32 ones 1e-11 long). The
+    // parameters do not change with the scale, so such segments are solved at unit size. The
+    // sum of squares is within a factor 3 of the largest.
+    let [low, high] = V::Real::QUARTIC_SAFE;
+    let size2 = a + e + r.length_squared();
+    if size2 >= low * low && size2 <= high * high {
+        return segment_parameters(d1, d2, r, a, e);
+    }
+    segment_parameters_rescaled(d1, d2, r)
+}
+
+/// [`segment_parameters`] for directions and offset outside `QUARTIC_SAFE`, at unit size.
+#[cold]
+#[inline(never)]
+fn segment_parameters_rescaled<V: Vector>(d1: V, d2: V, r: V) -> (V::Real, V::Real) {
+    let size = d1.max_abs().max(d2.max_abs()).max(r.max_abs());
+    if !size.is_positive() {
+        return (V::Real::ZERO, V::Real::ZERO);
+    }
+    // For a subnormal size `1 / size` overflows: scale up by `high` first.
+    let high = V::Real::QUARTIC_SAFE[1];
+    let (pre, unit) = if size > high {
+        (V::Real::ONE, V::Real::ONE / size)
+    } else {
+        (high, V::Real::ONE / (size * high))
+    };
+    let [d1, d2, r] = [d1, d2, r].map(|v| v * pre * unit);
+    segment_parameters(d1, d2, r, d1.length_squared(), d2.length_squared())
+}
+
+/// [`closest_on_segments`] for the directions `d₁`, `d₂`, the offset `r = p₀ − q₀` and the
+/// squared lengths `a = d₁·d₁`, `e = d₂·d₂`.
+#[inline(always)]
+fn segment_parameters<V: Vector>(d1: V, d2: V, r: V, a: V::Real, e: V::Real) -> (V::Real, V::Real) {
     let (zero, one) = (V::Real::ZERO, V::Real::ONE);
     let clamp = |x: V::Real| x.max(zero).min(one);
-    let (d1, d2, r) = (p1 - p0, q1 - q0, p0 - q0);
-    let (a, e, f) = (d1.length_squared(), d2.length_squared(), d2.dot(r));
+    let f = d2.dot(r);
     if !a.is_positive() && !e.is_positive() {
         return (zero, zero);
     }
