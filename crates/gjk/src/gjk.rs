@@ -383,7 +383,12 @@ struct Run<V: Vector> {
     size2: V::Real,
     /// The pair's touching distance ([`Pair::touch`]).
     touch: V::Real,
+    /// Stalls recovered so far ([`Run::recover`]).
+    recoveries: u32,
 }
+
+/// At most this many stalls are recovered in one run ([`Run::recover`]).
+const MAX_RECOVERIES: u32 = 4;
 
 impl<V: Vector> Run<V> {
     fn new<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
@@ -406,6 +411,7 @@ impl<V: Vector> Run<V> {
             centers,
             size2: V::Real::ZERO,
             touch: pair.tolerance_between(centers, tolerance).distance(),
+            recoveries: 0,
         }
     }
 
@@ -491,6 +497,9 @@ impl<V: Vector> Run<V> {
             let p = pair.support_hinted(direction, &mut warm.hints);
             self.see(&p);
             if let Some(end) = self.check_before_adding(&p) {
+                if end == Termination::NoProgress && self.recover(pair, &p).is_none() {
+                    continue;
+                }
                 self.termination = end;
                 return;
             }
@@ -507,12 +516,51 @@ impl<V: Vector> Run<V> {
                     closest: reduction.closest,
                 });
             }
-            if let Some(end) = self.check_after_adding(&reduction) {
+            if let Some(mut end) = self.check_after_adding(&reduction) {
+                if end == Termination::NoProgress {
+                    match self.recover(pair, &p) {
+                        None => continue,
+                        Some(after) => end = after,
+                    }
+                }
                 self.termination = end;
                 return;
             }
         }
         self.termination = Termination::IterationCap;
+    }
+
+    /// A stall with the duality gap still open: `w`, the last support point, lies farther
+    /// along `−v` than the tolerance allows, yet the simplex could not get closer with it.
+    ///
+    /// This happens on ruled patches of the Minkowski difference (a cylinder's or a cone's
+    /// side near its rim): `−v` leans a little toward one end of the ruling, its support point
+    /// is the far rim, and the segment to it offers only `1e-13` of progress, while the
+    /// needed point is on the near rim, between the ones the simplex holds (their chord cuts
+    /// the rim's curve). GJK reported such pairs apart by up to 1e-6 of their size while they
+    /// touched. Newton's polish of the normal ([`polish`]) turns it orthogonal to the ruling,
+    /// and its support point lands on the near rim at the right angle: the loop goes on with
+    /// it. `None` to go on, else how the loop ends (`NoProgress` when no recovery applies).
+    #[cold]
+    fn recover<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+        &mut self,
+        pair: &Pair<'_, V, A, B>,
+        w: &SupportPoint<V>,
+    ) -> Option<Termination> {
+        let stalled = Some(Termination::NoProgress);
+        if !self.gap_open(w.w) || self.recoveries >= MAX_RECOVERIES {
+            return stalled;
+        }
+        self.recoveries += 1;
+        let Some(n) = (-self.v).direction() else { return stalled };
+        let Some(polished) = polish(pair, n, -self.v.length()) else { return stalled };
+        let p = polished.support;
+        if self.simplex.contains(&p) || !self.gap_open(p.w) {
+            return stalled;
+        }
+        self.see(&p);
+        self.simplex.push(p);
+        self.check_after_adding(&self.simplex.solve())
     }
 
     /// Stopping tests on the new support point `w` before it joins the simplex.
@@ -534,12 +582,21 @@ impl<V: Vector> Run<V> {
             return Some(Termination::NoProgress);
         }
         // Duality gap, relative to |v|², with a floor of a few rounding units of |v|·size.
-        let gap = vv - vw;
-        let rounding = V::Real::from_f64(8.0) * V::Real::EPSILON * vv.sqrt() * self.size2.sqrt();
-        if gap <= self.tolerance * vv + rounding {
+        if !self.gap_open(p.w) {
             return Some(Termination::Converged);
         }
         None
+    }
+
+    /// Whether the support point `w` lies farther along `−v` than the tolerance allows: the
+    /// duality gap `|v|² − v·w`, relative to `|v|²`, with a floor of a few rounding units of
+    /// `|v|·size`.
+    #[inline(always)]
+    fn gap_open(&self, w: V) -> bool {
+        let vv = self.v.length_squared();
+        let gap = vv - self.v.dot(w);
+        let rounding = V::Real::from_f64(8.0) * V::Real::EPSILON * vv.sqrt() * self.size2.sqrt();
+        gap > self.tolerance * vv + rounding
     }
 
     /// Stopping tests on the reduction of the simplex that just gained a vertex: commits it, or

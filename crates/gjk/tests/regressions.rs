@@ -910,3 +910,51 @@ fn subnormal_segments_give_finite_answers() {
     assert!(c.point_a.is_finite() && c.point_b.is_finite(), "{c:?}");
     assert!((c.normal.length() - 1.0).abs() < 1e-5, "{c:?}");
 }
+
+/// A segment whose end pokes 1e-6 of the size into a cylinder near its rim was reported apart
+/// by 0.0377 (sizes 6e4; `NoProgress` after 18 iterations). Near the rim the Minkowski
+/// difference is ruled (the side, between the two rims): `−v` leant toward the far rim, the
+/// support point came from there and offered 1e-13 of progress, while the simplex's two
+/// near-rim points had a chord cutting 0.0135 inside the rim's curve. Fixed by recovering the
+/// stall with the support point of Newton's polished normal (`Run::recover` in `gjk.rs`).
+/// Oracle: the closed-form signed distance of the segment's end from the cylinder.
+#[test]
+fn segment_touching_a_cylinder_near_its_rim_is_not_apart() {
+    use gjk::{distance, intersects, Cylinder};
+    use glam::{DQuat, DVec3};
+    let ends = [
+        DVec3::new(8539.021972398474, 6695.393995030172, -6881.27119482231),
+        DVec3::new(-7066.932188646193, 2048.2656928530378, 5725.894152703117),
+    ];
+    let segment = Polytope::new(ends.to_vec()).unwrap();
+    let (half_height, radius) = (33196.24629872791, 11312.729532215877);
+    let cylinder = Cylinder::new(half_height, radius).unwrap();
+    let quat = |x, y, z, w| DQuat::from_xyzw(x, y, z, w);
+    let pose_a = Pose::from_rotation_translation(
+        quat(0.5861047066814126, 0.13909525333559541, -0.5508242312899408, -0.5776906174841752),
+        DVec3::new(-44946.95559559378, 82160.24852619012, 24907.795302228675),
+    );
+    let pose_b = Pose::from_rotation_translation(
+        quat(-0.10406411290635424, -0.9539781550341424, 0.2076314295720735, 0.18969852286331756),
+        DVec3::new(-33636.06666666547, 50367.53334372348, 23470.1103409293),
+    );
+    // Signed distance of a point (B's frame) from the cylinder (axis y): outside, the norm of
+    // the radial and axial excesses; inside, minus the smaller margin.
+    let signed = |p: DVec3| {
+        let radial = (p.x * p.x + p.z * p.z).sqrt() - radius;
+        let axial = p.y.abs() - half_height;
+        if radial <= 0.0 && axial <= 0.0 {
+            radial.max(axial)
+        } else {
+            (radial.max(0.0).powi(2) + axial.max(0.0).powi(2)).sqrt()
+        }
+    };
+    let deepest = ends
+        .iter()
+        .map(|&e| signed(pose_b.inverse_transform_point(pose_a.transform_point(e))))
+        .fold(f64::INFINITY, f64::min);
+    let size = 6.0e4;
+    assert!(deepest <= 1e-10 * size, "the oracle must see the end touch: {deepest}");
+    assert!(intersects(&segment, &pose_a, &cylinder, &pose_b));
+    assert_eq!(distance(&segment, &pose_a, &cylinder, &pose_b), 0.0);
+}
