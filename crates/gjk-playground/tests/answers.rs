@@ -140,7 +140,8 @@ fn the_pages_3d_scenes_carry_meshes_and_epa_polytopes() {
             assert!(triangles.len() >= 4, "{name} {side}");
             let mut edges = std::collections::BTreeMap::new();
             for t in triangles {
-                let t: Vec<u64> = t.as_array().unwrap().iter().map(|i| i.as_u64().unwrap()).collect();
+                let t: Vec<u64> =
+                    t.as_array().unwrap().iter().map(|i| i.as_u64().unwrap()).collect();
                 for k in 0..3 {
                     let (p, q) = (t[k], t[(k + 1) % 3]);
                     *edges.entry((p.min(q), p.max(q))).or_insert(0) += 1;
