@@ -475,6 +475,9 @@ function drawDifference3() {
   svg.dataset.dim = "3";
   v3.axes3d(g, view, cam);
   v3.drawMeshes(g, view, cam, [{ mesh: state.answer.meshes.difference, cls: "difference", attrs: {} }]);
+  // Rounded shapes: GJK and EPA run on the cores, whose difference is drawn dashed inside.
+  const core = state.answer.meshes.core_difference;
+  if (core) v3.drawMeshes(g, view, cam, [{ mesh: core, cls: "core-difference", attrs: {} }]);
   const step = currentStep();
   if (step) {
     if (step.stage === "epa") {

@@ -262,6 +262,20 @@ pub(crate) fn difference_mesh<V: Space>(a: &Body<'_, V>, b: &Body<'_, V>) -> cra
     hull_mesh(&points)
 }
 
+/// The mesh of the cores' Minkowski difference (the margins left out) of two 3D bodies, where
+/// GJK's and EPA's points lie for rounded shapes: sampled like [`difference_mesh`].
+pub(crate) fn core_difference_mesh<V: Space>(
+    a: &Body<'_, V>,
+    b: &Body<'_, V>,
+) -> crate::view::Mesh {
+    let core = |body: &Body<'_, V>, d: V| {
+        body.pose.transform_point(body.shape.support(body.pose.inverse_transform_vector(d)))
+    };
+    let points: Vec<V> =
+        sphere_directions::<V>(MESH_DIRECTIONS).map(|d| core(a, d) - core(b, -d)).collect();
+    hull_mesh(&points)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

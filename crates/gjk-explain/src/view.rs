@@ -6,7 +6,10 @@ use gjk::epa::EpaDecision;
 use gjk::EpaTermination;
 use glam::DVec2;
 
-use crate::body::{body_mesh, core_difference_outline, difference_mesh, difference_outline, Body};
+use crate::body::{
+    body_mesh, core_difference_mesh, core_difference_outline, difference_mesh, difference_outline,
+    Body,
+};
 use crate::epa::{EpaEnd, EpaRecord};
 use crate::record::{Outcome, Record};
 use crate::space::Space;
@@ -126,6 +129,9 @@ pub struct RunView {
     /// 3D pairs: the meshes of A, B and the Minkowski difference `A − B`, for views that turn
     /// the scene (the outlines are one fixed projection).
     pub meshes: Option<[Mesh; 3]>,
+    /// 3D pairs with rounded shapes (margins): the mesh of the cores' difference, where GJK and
+    /// EPA find their support points.
+    pub core_difference_mesh: Option<Mesh>,
     /// The outlines on screen (2D: the plane itself) of A, B and the Minkowski difference
     /// `A − B`, counter-clockwise.
     pub outlines: [Vec<[f64; 2]>; 3],
@@ -209,6 +215,8 @@ pub(crate) fn build<V: Space>(
         separation,
         penetration: record.epa.as_ref().map(penetration),
         meshes: (V::DIM == 3).then(|| [body_mesh(a), body_mesh(b), difference_mesh(a, b)]),
+        core_difference_mesh: (V::DIM == 3 && record.margins > 0.0)
+            .then(|| core_difference_mesh(a, b)),
         outlines: [flat(a.outline()), flat(b.outline()), flat(difference_outline(a, b))],
         core_difference: (record.margins > 0.0).then(|| flat(core_difference_outline(a, b))),
     }

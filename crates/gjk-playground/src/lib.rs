@@ -15,8 +15,9 @@
 //! walkthrough of `gjk explain`, the other text fields are its paragraphs — or
 //! `{"ok": false, "error": "why"}`. EPA steps carry the polytope's `faces` (edges in 2D,
 //! triangles in 3D), the closest one's index `face` and the depth's `bounds` `[lower, upper]`;
-//! 3D answers carry `meshes` `{"a", "b", "difference"}`, each `{"vertices", "triangles"}`, for
-//! a view that turns the scene (`null` in 2D).
+//! 3D answers carry `meshes` `{"a", "b", "difference", "core_difference"}`, each
+//! `{"vertices", "triangles"}` (`core_difference` only for rounded shapes, else `null`), for a
+//! view that turns the scene (`meshes` is `null` in 2D).
 //!
 //! The binding is three exported functions over linear memory (module `exports`), with no
 //! binding generator: the page's loader is a few lines of JavaScript, and CI needs only the
@@ -201,6 +202,7 @@ fn explanation_json(e: &Explanation) -> Value {
             "a": mesh_json(a),
             "b": mesh_json(b),
             "difference": mesh_json(d),
+            "core_difference": view.core_difference_mesh.as_ref().map(mesh_json),
         })),
     })
 }
