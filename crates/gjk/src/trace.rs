@@ -299,9 +299,12 @@ mod tests {
         assert!((p.depth - depth).abs() <= tol * depth, "{} vs {depth}", p.depth);
         let steps: Vec<_> = trace.epa_iterations().collect();
         assert_eq!(steps.len() as u32, p.iterations);
-        let mut lower = f64::NEG_INFINITY;
+        let (mut lower, mut best) = (f64::NEG_INFINITY, f64::INFINITY);
         for (k, s) in steps.iter().enumerate() {
             assert_eq!(s.iteration as usize, k + 1);
+            // The upper bound is the smallest support value of the steps so far.
+            best = best.min(s.bound);
+            assert_eq!(s.upper, best);
             assert!(s.lower <= depth * (1.0 + tol) && s.upper >= depth * (1.0 - tol), "{s:?}");
             assert!(s.lower >= lower - tol * depth, "the lower bound fell: {s:?}");
             lower = s.lower;
