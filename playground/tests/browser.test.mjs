@@ -218,3 +218,126 @@ test("vertices can be added and removed, and the answer follows", async () => {
   }
   await page.close();
 });
+
+/** A point (page coordinates) where a face of shape `side` is the topmost element in #world. */
+async function shapePoint(page, side) {
+  return page.evaluate((side) => {
+    window.scrollTo(0, 0);
+    const svg = document.getElementById("world");
+    const faces = [...svg.querySelectorAll(`path[data-shape=${side}]`)].reverse();
+    for (const face of faces) {
+      const n = face.getAttribute("d").match(/-?\d+(\.\d+)?/g).map(Number);
+      const [x, y] = [(n[0] + n[2] + n[4]) / 3, (n[1] + n[3] + n[5]) / 3];
+      const p = new DOMPoint(x, y).matrixTransform(svg.getScreenCTM());
+      if (document.elementFromPoint(p.x, p.y) === face) return { x: p.x, y: p.y };
+    }
+    return null;
+  }, side);
+}
+
+async function dragFrom(page, { x, y }, dx, dy) {
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx / 2, y + dy / 2, { steps: 3 });
+  await page.mouse.move(x + dx, y + dy, { steps: 3 });
+  await page.mouse.up();
+}
+
+/** Checks the page's answer against `gjk query` on the scene it shows. */
+async function agreesWithLibrary(page, what) {
+  const a = await answer(page);
+  const lib = await libraryAnswer(page);
+  assert.equal(a.intersecting, String(lib.intersects), what);
+  if (lib.intersects) {
+    assert.ok(Math.abs(Number(a.depth) - lib.penetration_depth) < 1e-9,
+      `${what}: page depth ${a.depth}, gjk query ${lib.penetration_depth}`);
+  } else {
+    assert.ok(Math.abs(Number(a.distance) - lib.distance) < 1e-9,
+      `${what}: page distance ${a.distance}, gjk query ${lib.distance}`);
+  }
+  return a;
+}
+
+test("the 3D view draws the shapes, turns, steps through GJK and EPA's polytope, and agrees with the library", async () => {
+  const page = await open("?example=tetrahedron-box&method=robust");
+  assert.equal(await page.$eval("#world", (s) => s.dataset.dim), "3");
+  for (const side of ["a", "b"]) {
+    assert.ok(await page.locator(`#world path[data-shape=${side}]`).count() >= 1, `shape ${side} drawn`);
+  }
+  assert.ok(await page.locator("#difference path.difference").count() >= 4, "A − B drawn");
+  // The steps have the words of `gjk explain` for the same built-in example.
+  const cli = gjk(["explain", "tetrahedron-box"]);
+  const steps = await page.$$eval("#steps li[data-step] pre", (els) => els.map((e) => e.textContent));
+  for (const words of steps) assert.ok(cli.includes(words), `not in gjk explain: ${words}`);
+  const stages = await page.$$eval("#steps li[data-step]", (els) => els.map((e) => e.dataset.stage));
+  const firstEpa = stages.indexOf("epa") + 1;
+  assert.ok(firstEpa > 1, "GJK steps, then EPA steps");
+  // Step controls: the first EPA step shows the starting tetrahedron's 4 faces, one of them
+  // the closest; the last shows as many faces as its words say.
+  for (let k = 0; k < firstEpa; k++) await page.click("#forward");
+  assert.equal(await page.textContent("#position"), `step ${firstEpa} of ${steps.length}`);
+  assert.equal(await page.locator("#difference [data-epa-face]").count(), 4);
+  assert.equal(await page.locator("#difference .epa-closest").count(), 1);
+  await page.click("#last");
+  const lastWords = steps[steps.length - 1];
+  const faces = Number(/the polytope has (\d+) faces/.exec(lastWords)[1]);
+  assert.equal(await page.locator("#difference [data-epa-face]").count(), faces);
+  await page.click("#back");
+  assert.equal(await page.textContent("#position"), `step ${steps.length - 1} of ${steps.length}`);
+  await page.keyboard.press("End");
+  await agreesWithLibrary(page, "tetrahedron-box");
+  // Turning the view: drag the background of the difference's drawing.
+  const before = await page.$eval("#world path[data-shape=a]", (p) => p.getAttribute("d"));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const box = await page.locator("#difference").boundingBox();
+  const corner = { x: box.x + 6, y: box.y + 6 };
+  assert.equal(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y).id, corner), "difference");
+  await dragFrom(page, corner, 60, 30);
+  assert.match(page.url(), /view=/);
+  assert.notEqual(await page.$eval("#world path[data-shape=a]", (p) => p.getAttribute("d")), before);
+  // Moving B across the screen: the answer follows the library's.
+  const from = JSON.parse(await page.$eval("body", (b) => b.dataset.scene)).pose_b.translation;
+  const at = await shapePoint(page, "b");
+  assert.ok(at, "a face of B to grab");
+  await dragFrom(page, at, 40, -20);
+  const to = JSON.parse(await page.$eval("body", (b) => b.dataset.scene)).pose_b.translation;
+  assert.notDeepEqual(to, from);
+  assert.match(page.url(), /dim=3/, "an edited 3D scene lives in the URL");
+  await agreesWithLibrary(page, "tetrahedron-box, B moved");
+  // Far away: apart, at the library's distance.
+  await dragFrom(page, await shapePoint(page, "b"), 150, 0);
+  const apart = await agreesWithLibrary(page, "tetrahedron-box, B far");
+  assert.equal(apart.intersecting, "false");
+  // The link reproduces the edited scene and the view.
+  const again = await open(new URL(page.url()).search);
+  assert.equal((await answer(again)).distance, apart.distance);
+  await again.close();
+  // Every 3D shape type can be chosen.
+  for (const type of ["sphere", "capsule", "box", "hull"]) {
+    await page.selectOption("#type-a", type);
+    await agreesWithLibrary(page, `A = ${type}`);
+    assert.ok(await page.locator("#world path[data-shape=a]").count() >= (type === "sphere" ? 50 : 1), `${type} drawn`);
+  }
+  assert.equal(await page.isHidden("#error"), true);
+  await page.goto(`${base}index.html?example=capsule-box-3d&step=100`);
+  await page.waitForSelector("body[data-ready=true]");
+  await agreesWithLibrary(page, "capsule-box-3d");
+  await mkdir(outDir, { recursive: true });
+  await page.screenshot({ path: path.join(outDir, "playground-3d.png"), fullPage: true });
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});
+
+test("the space switch goes from 2D to 3D and back", async () => {
+  const page = await open("?example=dyn4j");
+  await page.check("input[name=space][value='3']");
+  assert.equal(await page.$eval("#world", (s) => s.dataset.dim), "3");
+  assert.deepEqual(await page.$$eval("#type-a option", (os) => os.map((o) => o.value)),
+    ["box", "sphere", "capsule", "hull"]);
+  await agreesWithLibrary(page, "first 3D example");
+  await page.check("input[name=space][value='2']");
+  assert.equal(await page.$eval("#world", (s) => s.dataset.dim), "2");
+  assert.match(page.url(), /example=tutorial-triangles/);
+  assert.deepEqual(page.errors, []);
+  await page.close();
+});

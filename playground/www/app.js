@@ -1,10 +1,12 @@
-// The playground page: a scene of two 2D shapes (in the JSON of `gjk query`), the engine's
-// recorded run (the steps and words of `gjk explain`), two drawings and a stepper.
+// The playground page: a scene of two shapes, 2D or 3D (in the JSON of `gjk query`), the
+// engine's recorded run (the steps and words of `gjk explain`), two drawings and a stepper.
+// 3D scenes are drawn by view3d.js in a projection the learner turns by dragging.
 //
 // Everything the page shows comes from one engine answer per scene change; the page itself only
 // draws, edits the scene and keeps the URL in step (so a link reproduces what one sees).
 
 import { loadEngine } from "./engine.js";
+import * as v3 from "./view3d.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const SIZE = 400; // the drawings' viewBox is SIZE x SIZE
@@ -23,11 +25,27 @@ const DEFAULT_SHAPES = {
   box: () => ({ type: "box", half_extents: [1, 0.6] }),
   ellipse: () => ({ type: "ellipse", radii: [1.4, 0.7] }),
 };
+/** The same for 3D scenes. */
+const DEFAULT_SHAPES_3D = {
+  box: () => ({ type: "box", half_extents: [1, 0.6, 0.8] }),
+  sphere: () => ({ type: "sphere", radius: 1 }),
+  capsule: () => ({ type: "capsule", a: [-0.8, 0, 0], b: [0.8, 0, 0], radius: 0.5 }),
+  hull: () => ({ type: "points", points: [[0, 1.2, 0], [-1, -0.5, -0.8], [1.1, -0.5, -0.7],
+    [0.1, -0.4, 1.2], [0.6, 0.6, 0.6], [-0.7, 0.3, 0.7]] }),
+};
+const TYPE_OF_3D = { box: "box", cuboid: "box", sphere: "sphere", ball: "sphere", capsule: "capsule",
+  points: "hull", polytope: "hull", polygon: "hull" };
 const TYPE_OF = { polygon: "polygon", points: "polygon", circle: "circle", sphere: "circle",
   capsule: "capsule", box: "box", cuboid: "box", rectangle: "box", ellipse: "ellipse",
   ellipsoid: "ellipse" };
 
 const IDENTITY = () => ({ translation: [0, 0], rotation: 0 });
+const IDENTITY_3D = () => ({ translation: [0, 0, 0], rotation: [0, 0, 0, 1] });
+
+/** The page's name for a shape's type in the scene's space. */
+function typeOf(shape) {
+  return (state.dim === 3 ? TYPE_OF_3D : TYPE_OF)[shape.type];
+}
 
 /** Rounds to 4 decimals so that edited scenes keep short numbers in the URL. */
 function round(x) {
@@ -47,6 +65,10 @@ const state = {
   answer: null,
   selected: null, // { side: "a" | "b", index }
   views: { world: null, difference: null },
+  /** 2 or 3: the scene's space. */
+  dim: 2,
+  /** The 3D camera's angles (radians), shared by both drawings. */
+  camera: { yaw: 0.6, pitch: 0.45 },
 };
 
 let explain = null;
@@ -70,6 +92,7 @@ function toLocal(pose, p) {
 
 /** The editable points of a shape: polygon vertices, capsule ends. */
 function handles(shape) {
+  if (state.dim === 3) return [];
   if (TYPE_OF[shape.type] === "polygon") return shape.points.map((p, i) => ({ key: i, p }));
   if (shape.type === "capsule") return [{ key: "a", p: shape.a }, { key: "b", p: shape.b }];
   return [];
@@ -110,6 +133,17 @@ function unscreen(view, [X, Y]) {
 
 /** Whether both drawings still show everything (else a drag's end refits them). */
 function inView() {
+  if (state.dim === 3) {
+    // Whether every vertex of A and B (and of A − B) still projects into the drawings.
+    const cam = v3.basis(state.camera);
+    const inside = (view, mesh) => mesh.vertices.every((p) => {
+      const [x, y] = v3.project(view, cam, p);
+      return x >= 0 && x <= SIZE && y >= 0 && y <= SIZE;
+    });
+    const m = state.answer.meshes;
+    return inside(state.views.world, m.a) && inside(state.views.world, m.b)
+      && inside(state.views.difference, m.difference);
+  }
   const o = state.answer.outlines;
   const inside = (view, points) => points.every((p) => {
     const [x, y] = screen(view, p);
@@ -119,6 +153,12 @@ function inView() {
 }
 
 function fitViews() {
+  if (state.dim === 3 && state.answer?.meshes) {
+    const m = state.answer.meshes;
+    state.views.world = v3.fit3([...m.a.vertices, ...m.b.vertices], SIZE);
+    state.views.difference = v3.fit3([...m.difference.vertices, [0, 0, 0]], SIZE);
+    return;
+  }
   const o = state.answer?.outlines;
   if (!o) return;
   state.views.world = fit([...o.a, ...o.b]);
@@ -128,7 +168,11 @@ function fitViews() {
 // ---------------------------------------------------------------- engine
 
 function request() {
-  if (state.example) return { example: state.example, method: state.method };
+  // A built-in example of `gjk explain` is asked for by name (its title and words are then
+  // exactly the command's); the page's own examples send their shapes.
+  if (state.example && state.examples[state.example].builtin !== false) {
+    return { example: state.example, method: state.method };
+  }
   const r = { pair: state.scene, method: state.method };
   if (state.direction) r.direction = state.direction;
   return r;
@@ -155,12 +199,14 @@ function update({ refit = false } = {}) {
 function loadExample(name) {
   const e = state.examples[name];
   state.example = name;
+  state.dim = e.dim ?? 2;
   state.direction = e.direction ?? null;
+  const identity = state.dim === 3 ? IDENTITY_3D : IDENTITY;
   state.scene = {
     a: structuredClone(e.a),
-    pose_a: structuredClone(e.pose_a ?? IDENTITY()),
+    pose_a: structuredClone(e.pose_a ?? identity()),
     b: structuredClone(e.b),
-    pose_b: structuredClone(e.pose_b ?? IDENTITY()),
+    pose_b: structuredClone(e.pose_b ?? identity()),
   };
   state.selected = null;
 }
@@ -171,12 +217,17 @@ function edited() {
 }
 
 function poseText(pose) {
+  // 3D rotations keep full precision: rounding a unit quaternion would make it not unit.
+  if (state.dim === 3) return [...pose.translation.map(round), ...pose.rotation].join(",");
   return [pose.translation[0], pose.translation[1], pose.rotation].map(round).join(",");
 }
 
+/** A pose from the URL: x,y,angle (2D) or x,y,z,qx,qy,qz,qw (3D). */
 function parsePose(text) {
   const n = text.split(",").map(Number);
-  if (n.length !== 3 || n.some((x) => !Number.isFinite(x))) throw new Error(`bad pose '${text}'`);
+  const count = state.dim === 3 ? 7 : 3;
+  if (n.length !== count || n.some((x) => !Number.isFinite(x))) throw new Error(`bad pose '${text}'`);
+  if (state.dim === 3) return { translation: n.slice(0, 3), rotation: n.slice(3) };
   return { translation: [n[0], n[1]], rotation: n[2] };
 }
 
@@ -191,6 +242,10 @@ function writeUrl() {
     q.set("pb", poseText(state.scene.pose_b));
     if (state.direction) q.set("dir", state.direction.join(","));
   }
+  if (state.dim === 3) {
+    if (!state.example) q.set("dim", "3");
+    q.set("view", [state.camera.yaw, state.camera.pitch].map(round).join(","));
+  }
   q.set("method", state.method);
   q.set("step", String(state.step));
   history.replaceState(null, "", `${location.pathname}?${q}`);
@@ -203,15 +258,17 @@ function readUrl() {
   if (method === "robust" || method === "classic") state.method = method;
   if (q.has("a") && q.has("b")) {
     try {
+      state.dim = q.get("dim") === "3" ? 3 : 2;
+      const identity = state.dim === 3 ? IDENTITY_3D : IDENTITY;
       state.scene = {
         a: JSON.parse(q.get("a")),
-        pose_a: q.has("pa") ? parsePose(q.get("pa")) : IDENTITY(),
+        pose_a: q.has("pa") ? parsePose(q.get("pa")) : identity(),
         b: JSON.parse(q.get("b")),
-        pose_b: q.has("pb") ? parsePose(q.get("pb")) : IDENTITY(),
+        pose_b: q.has("pb") ? parsePose(q.get("pb")) : identity(),
       };
       state.example = null;
       const dir = q.get("dir")?.split(",").map(Number);
-      state.direction = dir && dir.length === 2 && dir.every(Number.isFinite) ? dir : null;
+      state.direction = dir && dir.length === state.dim && dir.every(Number.isFinite) ? dir : null;
     } catch (e) {
       showError(`The link's shapes cannot be read: ${e.message}`);
       loadExample("tutorial-triangles");
@@ -219,6 +276,10 @@ function readUrl() {
   } else {
     const name = q.get("example");
     loadExample(name in state.examples ? name : "tutorial-triangles");
+  }
+  const view = q.get("view")?.split(",").map(Number);
+  if (view && view.length === 2 && view.every(Number.isFinite)) {
+    state.camera = { yaw: view[0], pitch: Math.max(-1.5, Math.min(1.5, view[1])) };
   }
   const step = Number(q.get("step"));
   state.step = Number.isInteger(step) && step >= 0 ? step : 0;
@@ -368,6 +429,100 @@ function drawDifference() {
   el("path", { d: `M${ox - 7} ${oy}h14M${ox} ${oy - 7}v14`, class: "origin" }, g);
 }
 
+// ---------------------------------------------------------------- drawing in 3D
+
+function drawWorld3() {
+  const svg = document.getElementById("world");
+  const view = state.views.world;
+  const cam = v3.basis(state.camera);
+  const g = prepare(svg);
+  svg.dataset.dim = "3";
+  v3.axes3d(g, view, cam);
+  const { meshes } = state.answer;
+  const faces = v3.drawMeshes(g, view, cam, [
+    { mesh: meshes.a, cls: "shape-a", attrs: { "data-shape": "a" } },
+    { mesh: meshes.b, cls: "shape-b", attrs: { "data-shape": "b" } },
+  ]);
+  for (const face of faces) {
+    const side = face.dataset.shape;
+    face.addEventListener("pointerdown", (ev) => startDrag(ev, { kind: "move", side }));
+  }
+  for (const side of ["a", "b"]) {
+    v3.label3d(g, view, cam, state.scene[`pose_${side}`].translation, side.toUpperCase(), -4, 4);
+  }
+  const step = currentStep();
+  if (step) {
+    v3.dot3d(g, view, cam, step.support_a, 4, "support");
+    v3.label3d(g, view, cam, step.support_a, "s_A(d)");
+    v3.dot3d(g, view, cam, step.support_b, 4, "support");
+    v3.label3d(g, view, cam, step.support_b, "s_B(−d)");
+  }
+  if (atEnd()) {
+    const end = state.answer.separation ?? state.answer.penetration;
+    if (end) {
+      v3.polyline(g, view, cam, [end.point_a, end.point_b], "witness", false);
+      v3.dot3d(g, view, cam, end.point_a, 3.5, "closest");
+      v3.dot3d(g, view, cam, end.point_b, 3.5, "closest");
+    }
+  }
+}
+
+function drawDifference3() {
+  const svg = document.getElementById("difference");
+  const view = state.views.difference;
+  const cam = v3.basis(state.camera);
+  const g = prepare(svg);
+  svg.dataset.dim = "3";
+  v3.axes3d(g, view, cam);
+  v3.drawMeshes(g, view, cam, [{ mesh: state.answer.meshes.difference, cls: "difference", attrs: {} }]);
+  // Rounded shapes: GJK and EPA run on the cores, whose difference is drawn dashed inside.
+  const core = state.answer.meshes.core_difference;
+  if (core) v3.drawMeshes(g, view, cam, [{ mesh: core, cls: "core-difference", attrs: {} }]);
+  const step = currentStep();
+  if (step) {
+    if (step.stage === "epa") {
+      v3.drawPolytope(g, view, cam, step.faces, step.face);
+    } else {
+      v3.drawSimplex(g, view, cam, step.simplex);
+    }
+    for (const p of step.simplex) v3.dot3d(g, view, cam, p, 3, "simplex-point");
+    v3.arrow3d(g, view, cam, [0, 0, 0], step.direction, 0.2 * SIZE, "direction");
+    v3.label3d(g, view, cam, [0, 0, 0], "d", 8, 14);
+    if (step.closest) {
+      v3.dot3d(g, view, cam, step.closest, 3.5, "closest");
+      v3.label3d(g, view, cam, step.closest, "v", 6, 14);
+    }
+    v3.dot3d(g, view, cam, step.w, 5, "support");
+    v3.label3d(g, view, cam, step.w, "w");
+  }
+  const [ox, oy] = v3.project(view, cam, [0, 0, 0]);
+  el("path", { d: `M${ox - 7} ${oy}h14M${ox} ${oy - 7}v14`, class: "origin" }, g);
+}
+
+/** Dragging the background of a 3D drawing turns the camera (both drawings together). */
+function startOrbit(ev) {
+  if (state.dim !== 3 || ev.button > 0) return;
+  ev.preventDefault();
+  const from = { x: ev.clientX, y: ev.clientY, ...state.camera };
+  const move = (e) => {
+    state.camera = {
+      yaw: from.yaw - 0.01 * (e.clientX - from.x),
+      pitch: Math.max(-1.5, Math.min(1.5, from.pitch + 0.01 * (e.clientY - from.y))),
+    };
+    drawWorld3();
+    drawDifference3();
+  };
+  const end = () => {
+    window.removeEventListener("pointermove", move);
+    window.removeEventListener("pointerup", end);
+    window.removeEventListener("pointercancel", end);
+    writeUrl();
+  };
+  window.addEventListener("pointermove", move);
+  window.addEventListener("pointerup", end);
+  window.addEventListener("pointercancel", end);
+}
+
 function describe() {
   const intro = state.answer.intro.split("\n");
   const shapes = intro.filter((l) => l.startsWith("Shape A:") || l.startsWith("Shape B:"));
@@ -471,13 +626,34 @@ function renderAnswer() {
 }
 
 function render() {
-  drawWorld();
-  drawDifference();
+  if (state.dim === 3) {
+    drawWorld3();
+    drawDifference3();
+  } else {
+    document.getElementById("world").dataset.dim = "2";
+    document.getElementById("difference").dataset.dim = "2";
+    drawWorld();
+    drawDifference();
+  }
   renderText();
   describe();
   document.querySelectorAll("input[name=method]").forEach((r) => { r.checked = r.value === state.method; });
+  document.querySelectorAll("input[name=space]").forEach((r) => { r.checked = Number(r.value) === state.dim; });
+  document.getElementById("add-vertex").disabled = state.dim === 3;
+  document.getElementById("remove-vertex").disabled = state.dim === 3;
   for (const side of ["a", "b"]) {
-    document.getElementById(`type-${side}`).value = TYPE_OF[state.scene[side].type] ?? "polygon";
+    const select = document.getElementById(`type-${side}`);
+    const types = Object.keys(state.dim === 3 ? DEFAULT_SHAPES_3D : DEFAULT_SHAPES);
+    if (select.dataset.dim !== String(state.dim)) {
+      select.replaceChildren(...types.map((type) => {
+        const o = document.createElement("option");
+        o.value = type;
+        o.textContent = type;
+        return o;
+      }));
+      select.dataset.dim = String(state.dim);
+    }
+    select.value = typeOf(state.scene[side]) ?? types[0];
   }
 }
 
@@ -503,6 +679,7 @@ function startDrag(ev, target) {
   ev.stopPropagation();
   const svg = document.getElementById("world");
   const view = state.views.world;
+  if (state.dim === 3) return startMove3(ev, svg, view, target.side);
   const start = pointerWorld(ev, svg, view);
   const pose = state.scene[`pose_${target.side}`];
   const from = { translation: [...pose.translation], rotation: pose.rotation };
@@ -534,6 +711,34 @@ function startDrag(ev, target) {
     window.removeEventListener("pointercancel", end);
     if (!moved) render();
     else if (!inView()) { fitViews(); render(); }
+  };
+  window.addEventListener("pointermove", move);
+  window.addEventListener("pointerup", end);
+  window.addEventListener("pointercancel", end);
+}
+
+/** Moves a 3D shape in the plane of the screen, following the pointer. */
+function startMove3(ev, svg, view, side) {
+  const cam = v3.basis(state.camera);
+  const m = svg.getScreenCTM().inverse();
+  const at = (e) => new DOMPoint(e.clientX, e.clientY).matrixTransform(m);
+  const start = at(ev);
+  const pose = state.scene[`pose_${side}`];
+  const from = [...pose.translation];
+  let moved = false;
+  const move = (e) => {
+    const p = at(e);
+    const shift = v3.unproject(view, cam, p.x - start.x, p.y - start.y);
+    pose.translation = from.map((x, i) => round(x + shift[i]));
+    moved = true;
+    edited();
+    update();
+  };
+  const end = () => {
+    window.removeEventListener("pointermove", move);
+    window.removeEventListener("pointerup", end);
+    window.removeEventListener("pointercancel", end);
+    if (moved && !inView()) { fitViews(); render(); }
   };
   window.addEventListener("pointermove", move);
   window.addEventListener("pointerup", end);
@@ -580,8 +785,8 @@ function removeVertex() {
 }
 
 function setType(side, type) {
-  if (TYPE_OF[state.scene[side].type] === type) return;
-  state.scene[side] = DEFAULT_SHAPES[type]();
+  if (typeOf(state.scene[side]) === type) return;
+  state.scene[side] = (state.dim === 3 ? DEFAULT_SHAPES_3D : DEFAULT_SHAPES)[type]();
   state.selected = null;
   edited();
   update({ refit: true });
@@ -603,13 +808,18 @@ function wire() {
   }
   for (const side of ["a", "b"]) {
     const select = document.getElementById(`type-${side}`);
-    for (const type of Object.keys(DEFAULT_SHAPES)) {
-      const o = document.createElement("option");
-      o.value = type;
-      o.textContent = type;
-      select.append(o);
-    }
     select.addEventListener("change", () => setType(side, select.value));
+  }
+  document.querySelectorAll("input[name=space]").forEach((r) =>
+    r.addEventListener("change", () => {
+      // Each space starts from its first example.
+      const first = Object.keys(state.examples).find((n) => (state.examples[n].dim ?? 2) === Number(r.value));
+      loadExample(first);
+      state.step = 0;
+      update({ refit: true });
+    }));
+  for (const id of ["world", "difference"]) {
+    document.getElementById(id).addEventListener("pointerdown", startOrbit);
   }
   document.querySelectorAll("input[name=method]").forEach((r) =>
     r.addEventListener("change", () => { state.method = r.value; update(); }));

@@ -204,6 +204,78 @@ pub(crate) fn convex_hull(mut points: Vec<DVec2>) -> Vec<DVec2> {
     hull
 }
 
+/// Directions for sampling a curved shape's surface: a Fibonacci spiral on the sphere, nearly
+/// uniform, deterministic.
+fn sphere_directions<V: Space>(n: usize) -> impl Iterator<Item = V> {
+    let golden = core::f64::consts::PI * (3.0 - 5f64.sqrt());
+    (0..n).map(move |i| {
+        let y = 1.0 - 2.0 * (i as f64 + 0.5) / n as f64;
+        let r = (1.0 - y * y).sqrt();
+        let t = golden * i as f64;
+        V::from_components([r * t.cos(), y, r * t.sin()])
+    })
+}
+
+/// Directions sampled for a curved shape's mesh.
+const MESH_DIRECTIONS: usize = 320;
+/// The most vertex differences a difference mesh takes exactly (else it is sampled).
+const MESH_PAIRS: usize = 4096;
+
+/// The triangle mesh of the convex hull of `points` (3D; empty when the hull is not solid or
+/// cannot be built).
+fn hull_mesh<V: Space>(points: &[V]) -> crate::view::Mesh {
+    let Ok(hull) = gjk::Hull::new(points) else { return crate::view::Mesh::default() };
+    let vertices =
+        hull.vertices().iter().map(|p| [p.component(0), p.component(1), p.component(2)]).collect();
+    let mut triangles = Vec::new();
+    for face in hull.faces() {
+        // Fan over the face's corners (triangles already, or a flat polygon's side).
+        for k in 1..face.vertices.len().saturating_sub(1) {
+            triangles.push([face.vertices[0], face.vertices[k], face.vertices[k + 1]]);
+        }
+    }
+    crate::view::Mesh { vertices, triangles }
+}
+
+/// The mesh of a 3D body: the hull of its vertices, or of its support points (margin
+/// included) along many directions.
+pub(crate) fn body_mesh<V: Space>(body: &Body<'_, V>) -> crate::view::Mesh {
+    match &body.vertices {
+        Some(points) => hull_mesh(points),
+        None => hull_mesh(
+            &sphere_directions::<V>(MESH_DIRECTIONS).map(|d| body.support(d)).collect::<Vec<_>>(),
+        ),
+    }
+}
+
+/// The mesh of the Minkowski difference `A − B` of two 3D bodies: the hull of all vertex
+/// differences for small point sets, else of `s_A(d) − s_B(−d)` along many directions.
+pub(crate) fn difference_mesh<V: Space>(a: &Body<'_, V>, b: &Body<'_, V>) -> crate::view::Mesh {
+    if let (Some(pa), Some(pb)) = (&a.vertices, &b.vertices) {
+        if pa.len() * pb.len() <= MESH_PAIRS {
+            let all: Vec<V> = pa.iter().flat_map(|&p| pb.iter().map(move |&q| p - q)).collect();
+            return hull_mesh(&all);
+        }
+    }
+    let points: Vec<V> =
+        sphere_directions::<V>(MESH_DIRECTIONS).map(|d| a.support(d) - b.support(-d)).collect();
+    hull_mesh(&points)
+}
+
+/// The mesh of the cores' Minkowski difference (the margins left out) of two 3D bodies, where
+/// GJK's and EPA's points lie for rounded shapes: sampled like [`difference_mesh`].
+pub(crate) fn core_difference_mesh<V: Space>(
+    a: &Body<'_, V>,
+    b: &Body<'_, V>,
+) -> crate::view::Mesh {
+    let core = |body: &Body<'_, V>, d: V| {
+        body.pose.transform_point(body.shape.support(body.pose.inverse_transform_vector(d)))
+    };
+    let points: Vec<V> =
+        sphere_directions::<V>(MESH_DIRECTIONS).map(|d| core(a, d) - core(b, -d)).collect();
+    hull_mesh(&points)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,10 +10,10 @@
 //! by a [`gjk::Trace`]) and the classic boolean GJK of the tutorials ([`classic`]), so the
 //! tutorials' worked examples can be followed number for number and compared.
 //!
-//! When a 2D pair overlaps, the walkthrough goes on with the penetration depth: the polygon
-//! expansion of EPA step by step (closest edge, support point, bounds), and its answer beside the
-//! library's own contact query. The library's EPA has no observer yet, so these steps come from
-//! a recording expansion on the same support function (module `epa`); 3D pairs stop after GJK.
+//! When a pair overlaps, the walkthrough goes on with the penetration depth: the library's own
+//! EPA ([`gjk::epa::penetration_observed`]) watched step by step — the polygon (2D) or
+//! polytope (3D), its face closest to the origin, the support point, the bounds — and its
+//! answer beside the library's contact query.
 //!
 //! [`Explanation::view`] gives the same run as data — each step's geometry with its own
 //! paragraph of the walkthrough, the outlines, the separation or penetration — for steppers
@@ -68,7 +68,7 @@ use crate::builtin::{AnyExample, Example};
 use crate::space::Space;
 
 pub use crate::builtin::NAMES as BUILTIN_NAMES;
-pub use crate::view::{Coords, PenetrationView, RunView, SeparationView, Stage, StepView};
+pub use crate::view::{Coords, Mesh, PenetrationView, RunView, SeparationView, Stage, StepView};
 
 /// Which GJK to explain.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -2,7 +2,9 @@
 //! coordinates.
 
 use crate::classic::{classic_gjk, ClassicEnd, ClassicOptions, Region};
-use gjk::{GjkOptions, GjkResult, Goal, Pair, Support, Termination, Trace, WarmStart};
+use gjk::{
+    GjkOptions, GjkResult, Goal, Pair, Support, SupportPoint, Termination, Trace, WarmStart,
+};
 
 use crate::body::Body;
 use crate::epa::{self, EpaRecord};
@@ -58,9 +60,9 @@ pub(crate) struct Record<V: Space> {
     pub first_direction: V,
     /// The sum of the shapes' margins (radii swept around the cores).
     pub margins: f64,
-    /// The penetration run, for 2D pairs found intersecting (robust) or enclosing the origin
+    /// The penetration run, for pairs found intersecting (robust) or enclosing the origin
     /// (classic).
-    pub epa: Option<EpaRecord>,
+    pub epa: Option<EpaRecord<V>>,
 }
 
 impl<V: Space> Record<V> {
@@ -90,15 +92,15 @@ pub(crate) fn run<V: Space>(
         Method::Classic => classic(a, b, first),
     };
     if record.intersecting() == Some(true) {
-        record.epa = epa::run(a, b, &simplex, core_gap);
+        record.epa = Some(epa::run(a, b, &simplex, core_gap));
     }
     record
 }
 
-/// What a method leaves for the penetration run: its final simplex in the world as pairs
-/// `(w, a)`, and, when the cores are apart but the margins overlap, the cores' distance and
-/// closest points.
-type Handover<V> = (Record<V>, Vec<(V, V)>, Option<(f64, glam::DVec2, glam::DVec2)>);
+/// What a method leaves for the penetration run: its final simplex (support points in A's
+/// frame), and, when the cores are apart but the margins overlap, the cores' distance and
+/// closest points (world).
+type Handover<V> = (Record<V>, Vec<SupportPoint<V>>, Option<(f64, V, V)>);
 
 /// A shape whose centre is moved so that the robust solver's cold start searches along a chosen
 /// direction. The solver starts along `d = c_B − c_A` (B's centre in A's frame minus A's
@@ -195,10 +197,10 @@ fn robust<V: Space>(a: &Body<'_, V>, b: &Body<'_, V>, first: V) -> Handover<V> {
     }
     let mut world_result = result;
     world_result.closest = turn(result.closest);
-    let simplex = result.simplex.points().iter().map(|p| (turn(p.w), world(p.a))).collect();
+    let simplex = result.simplex.points().to_vec();
     let core_gap = (result.termination != Termination::Contained).then(|| {
         let (pa, pb) = result.simplex.witnesses();
-        (result.closest.length(), world(pa).screen(), world(pb).screen())
+        (result.closest.length(), world(pa), world(pb))
     });
     let record = Record {
         steps,
@@ -220,10 +222,7 @@ fn classic<V: Space>(a: &Body<'_, V>, b: &Body<'_, V>, first: V) -> Handover<V> 
     let world = |p: V| a.pose.transform_point(p);
     let turn = |v: V| a.pose.transform_vector(v);
     let ws = |points: &[gjk::SupportPoint<V>]| points.iter().map(|p| turn(p.w)).collect::<Vec<V>>();
-    let simplex = run
-        .steps
-        .last()
-        .map_or_else(Vec::new, |s| s.kept.iter().map(|p| (turn(p.w), world(p.a))).collect());
+    let simplex = run.steps.last().map_or_else(Vec::new, |s| s.kept.clone());
     let steps = run
         .steps
         .iter()

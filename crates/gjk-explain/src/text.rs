@@ -6,10 +6,12 @@ use crate::classic::{ClassicEnd, Region};
 use gjk::{Real, Termination};
 
 use crate::body::Body;
-use crate::epa::{EpaAction, EpaEnd, EpaRecord};
+use crate::epa::{EpaEnd, EpaRecord};
 use crate::format::{num, Style};
 use crate::record::{Outcome, Record, Step};
 use crate::space::Space;
+use gjk::epa::EpaDecision;
+use gjk::EpaTermination;
 
 const T: Style = Style::Text;
 
@@ -369,7 +371,9 @@ fn result<V: Space>(out: &mut String, record: &Record<V>) {
 
 /// The penetration run in words: what EPA does, each expansion step, and the answer beside the
 /// library's own contact query.
-fn epa_text(parts: &mut Parts, epa: &EpaRecord) {
+fn epa_text<V: Space>(parts: &mut Parts, epa: &EpaRecord<V>) {
+    let plane = V::DIM == 2;
+    let (body, face) = if plane { ("polygon", "edge") } else { ("polytope", "face") };
     let out = &mut parts.epa_intro;
     match epa.end {
         EpaEnd::MarginsOnly { core_distance } => {
@@ -383,37 +387,50 @@ fn epa_text(parts: &mut Parts, epa: &EpaRecord) {
         EpaEnd::Flat => {
             let _ = writeln!(
                 out,
-                "\nPenetration: the cores' Minkowski difference is flat ({}): it has no area, so \
+                "\nPenetration: the cores' Minkowski difference is flat ({}): it has no {}, so \
                  the cores' depth is 0 and the depth is the margins' sum.",
-                simplex_name(&epa.start, T)
+                simplex_name(&epa.start, T),
+                if plane { "area" } else { "volume" }
             );
         }
-        EpaEnd::Expanded | EpaEnd::IterationCap => {
+        EpaEnd::Expanded(_) => {
+            let grow = if plane {
+                "w joins the polygon between the ends of that edge"
+            } else {
+                "w joins the polytope: the faces it sees are replaced by a fan of triangles from w\n\
+                 to their horizon"
+            };
             let _ = writeln!(
                 out,
-                "\nPenetration (EPA, van den Bergen 2001): the origin is inside the cores' Minkowski\n\
-                 difference; the depth is its distance to the boundary. EPA grows a polygon inside the\n\
-                 difference: each step takes the polygon's edge closest to the origin (outward normal n,\n\
-                 distance d), asks for the support point w along n, and stops when n.w - d is within\n\
-                 the tolerance; otherwise w joins the polygon between the ends of that edge.\n\
+                "\nPenetration (EPA, van den Bergen 2001; the library's own expansion): the origin is\n\
+                 inside the cores' Minkowski difference; the depth is its distance to the boundary.\n\
+                 EPA grows a {body} inside the difference: each step takes the {body}'s {face}\n\
+                 closest to the origin (outward normal n, distance d), asks for the support point w\n\
+                 along n, and stops when n.w - d is within the tolerance; otherwise\n\
+                 {grow}.\n\
                  Start: {} (GJK's final simplex{}).\n",
                 simplex_name(&epa.start, T),
-                if epa.completed { ", completed to a triangle" } else { "" }
+                if epa.completed { ", completed with support points" } else { "" }
             );
         }
     }
     for step in &epa.steps {
         let mut out = String::new();
-        let (p, q) = (step.polygon[step.edge.0], step.polygon[step.edge.1]);
+        let corners = &step.faces[step.closest];
+        let closest = match corners[..] {
+            [p, q] => format!("{} - {}", pt(p), pt(q)),
+            _ => simplex_name(corners, T),
+        };
+        let size = if plane {
+            format!("the polygon has {} vertices", step.faces.len())
+        } else {
+            format!("the polytope has {} faces", step.faces.len())
+        };
         let _ = writeln!(
             out,
-            "EPA iteration {}: the polygon has {} vertices; its edge closest to the origin is {} - {} \
-             at distance d = {}, outward normal n = {}. Support along n: on A = {}, on B = {}, w = {}; \
-             n.w = {}.",
+            "EPA iteration {}: {size}; its {face} closest to the origin is {closest} at distance \
+             d = {}, outward normal n = {}. Support along n: on A = {}, on B = {}, w = {}; n.w = {}.",
             step.iteration,
-            step.polygon.len(),
-            pt(p),
-            pt(q),
             num(step.distance, T),
             pt(step.normal),
             pt(step.a),
@@ -422,30 +439,47 @@ fn epa_text(parts: &mut Parts, epa: &EpaRecord) {
             num(step.bound, T)
         );
         let gap = num(step.bound - step.distance, T);
-        let _ = match step.action {
-            EpaAction::Added => writeln!(
+        let _ = match step.decision {
+            EpaDecision::Grow if plane => writeln!(
                 out,
                 "  The depth is between d and n.w, which differ by {gap}: add w between {} and {}.",
-                pt(p),
-                pt(q)
+                pt(corners[0]),
+                pt(corners[1])
             ),
-            EpaAction::Converged => writeln!(
+            EpaDecision::Grow => writeln!(
                 out,
-                "  n.w - d = {gap} is within the tolerance: this edge is on the boundary, and d is \
+                "  The depth is between d and n.w, which differ by {gap}: add w, replacing the \
+                 faces it sees by a fan from w to their horizon."
+            ),
+            EpaDecision::Converged => writeln!(
+                out,
+                "  n.w - d = {gap} is within the tolerance: this {face} is on the boundary, and d is \
                  the depth of the cores."
             ),
-            EpaAction::Repeated => writeln!(
+            EpaDecision::Repeated => writeln!(
                 out,
-                "  w is already a vertex of the polygon: no progress is possible; this edge is the \
-                 answer."
+                "  w is already a vertex of the {body}: no progress is possible; the best upper \
+                 bound found is the answer."
             ),
         };
         parts.epa_steps.push(out);
     }
     let out = &mut parts.epa_result;
     out.push('\n');
-    if matches!(epa.end, EpaEnd::IterationCap) {
-        let _ = writeln!(out, "The iteration cap is reached: the last closest edge is the answer.");
+    match epa.end {
+        EpaEnd::Expanded(EpaTermination::IterationCap) => {
+            let _ = writeln!(
+                out,
+                "The iteration cap is reached: the best upper bound found is the answer."
+            );
+        }
+        EpaEnd::Expanded(EpaTermination::Degenerate) => {
+            let _ = writeln!(
+                out,
+                "Rounding stopped the expansion (degenerate): the best upper bound found is the answer."
+            );
+        }
+        _ => {}
     }
     let _ = writeln!(
         out,

@@ -2,10 +2,15 @@
 //! geometry (world coordinates, 2 or 3 numbers per point) and its own words from the
 //! walkthrough, so a stepper shows exactly what `gjk explain` prints.
 
+use gjk::epa::EpaDecision;
+use gjk::EpaTermination;
 use glam::DVec2;
 
-use crate::body::{core_difference_outline, difference_outline, Body};
-use crate::epa::{EpaAction, EpaEnd, EpaRecord};
+use crate::body::{
+    body_mesh, core_difference_mesh, core_difference_outline, difference_mesh, difference_outline,
+    Body,
+};
+use crate::epa::{EpaEnd, EpaRecord};
 use crate::record::{Outcome, Record};
 use crate::space::Space;
 use crate::text::Parts;
@@ -18,7 +23,7 @@ pub type Coords = Vec<f64>;
 pub enum Stage {
     /// A GJK support call.
     Gjk,
-    /// An expansion step of the penetration run (EPA, 2D).
+    /// An expansion step of the penetration run (EPA).
     Epa,
 }
 
@@ -37,14 +42,23 @@ pub struct StepView {
     pub support_b: Coords,
     /// The new point of the Minkowski difference, `w = a − b`.
     pub w: Coords,
-    /// GJK: the simplex after the step. EPA: the polygon before it, counter-clockwise.
+    /// GJK: the simplex after the step. EPA: the polygon before it, counter-clockwise (2D), or
+    /// the polytope's vertices (3D).
     pub simplex: Vec<Coords>,
     /// GJK robust: the simplex's point closest to the origin.
     pub closest: Option<Coords>,
     /// GJK classic: the next search direction.
     pub next_direction: Option<Coords>,
-    /// EPA: the closest edge, as indices into `simplex`.
+    /// EPA: the closest edge, as indices into `simplex` (2D).
     pub edge: Option<[usize; 2]>,
+    /// EPA: the polytope's faces before the step (edges in 2D, triangles in 3D), each as its
+    /// corners; empty for GJK steps.
+    pub faces: Vec<Vec<Coords>>,
+    /// EPA: the closest face, as an index into `faces`.
+    pub face: Option<usize>,
+    /// EPA: the lower bound of the depth (the closest face's distance) and the smallest upper
+    /// bound so far (of the cores).
+    pub bounds: Option<[f64; 2]>,
     /// GJK robust: the point was refused (the loop stopped before adding it). EPA: the
     /// expansion stopped at this step.
     pub stopped: bool,
@@ -52,7 +66,7 @@ pub struct StepView {
     pub text: String,
 }
 
-/// The penetration found for an intersecting 2D pair.
+/// The penetration found for an intersecting pair.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PenetrationView {
     /// The depth of the whole shapes (margins included).
@@ -63,12 +77,23 @@ pub struct PenetrationView {
     pub point_a: Coords,
     /// The deepest point of B inside A.
     pub point_b: Coords,
-    /// How it was found: `expanded`, `iteration cap`, `flat` or `margins only`.
+    /// How it was found: `converged`, `iteration cap`, `degenerate` (EPA's ends), `flat` or
+    /// `margins only`.
     pub how: &'static str,
     /// The library's own contact depth (`gjk::contact`), when it gives one.
     pub library_depth: Option<f64>,
     /// The library's contact normal.
     pub library_normal: Option<Coords>,
+}
+
+/// A closed triangle mesh in 3D: the convex hull of a shape's points (its vertices, or its
+/// support points along many directions for curved shapes).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Mesh {
+    /// The vertices (world coordinates).
+    pub vertices: Vec<[f64; 3]>,
+    /// The triangles, as indices into `vertices`, counter-clockwise seen from outside.
+    pub triangles: Vec<[u32; 3]>,
 }
 
 /// The distance and closest points found for a separated pair (robust method).
@@ -99,8 +124,14 @@ pub struct RunView {
     pub epa_result: String,
     /// The separation, for a robust run that found the shapes apart.
     pub separation: Option<SeparationView>,
-    /// The penetration, for a 2D pair found intersecting.
+    /// The penetration, for a pair found intersecting.
     pub penetration: Option<PenetrationView>,
+    /// 3D pairs: the meshes of A, B and the Minkowski difference `A − B`, for views that turn
+    /// the scene (the outlines are one fixed projection).
+    pub meshes: Option<[Mesh; 3]>,
+    /// 3D pairs with rounded shapes (margins): the mesh of the cores' difference, where GJK and
+    /// EPA find their support points.
+    pub core_difference_mesh: Option<Mesh>,
     /// The outlines on screen (2D: the plane itself) of A, B and the Minkowski difference
     /// `A − B`, counter-clockwise.
     pub outlines: [Vec<[f64; 2]>; 3],
@@ -111,10 +142,6 @@ pub struct RunView {
 
 fn coords<V: Space>(p: V) -> Coords {
     (0..V::DIM).map(|i| p.component(i)).collect()
-}
-
-fn plane(p: DVec2) -> Coords {
-    vec![p.x, p.y]
 }
 
 fn flat(points: Vec<DVec2>) -> Vec<[f64; 2]> {
@@ -143,23 +170,30 @@ pub(crate) fn build<V: Space>(
             closest: s.closest.map(coords),
             next_direction: s.next_direction.map(coords),
             edge: None,
+            faces: Vec::new(),
+            face: None,
+            bounds: None,
             stopped: s.refused,
             text: text.clone(),
         })
         .collect();
     if let Some(epa) = &record.epa {
+        let last = epa.steps.len();
         steps.extend(epa.steps.iter().zip(&parts.epa_steps).map(|(s, text)| StepView {
             stage: Stage::Epa,
             iteration: s.iteration,
-            direction: plane(s.normal),
-            support_a: plane(s.a),
-            support_b: plane(s.b),
-            w: plane(s.w),
-            simplex: s.polygon.iter().map(|&p| plane(p)).collect(),
-            closest: Some(plane(s.normal * s.distance)),
+            direction: coords(s.normal),
+            support_a: coords(s.a),
+            support_b: coords(s.b),
+            w: coords(s.w),
+            simplex: s.vertices().into_iter().map(coords).collect(),
+            closest: Some(coords(s.normal * s.distance)),
             next_direction: None,
-            edge: Some([s.edge.0, s.edge.1]),
-            stopped: s.action != EpaAction::Added,
+            edge: (V::DIM == 2).then(|| [s.closest, (s.closest + 1) % s.faces.len()]),
+            faces: s.faces.iter().map(|f| f.iter().map(|&c| coords(c)).collect()).collect(),
+            face: Some(s.closest),
+            bounds: Some([s.distance, s.upper]),
+            stopped: s.decision != EpaDecision::Grow || s.iteration as usize == last,
             text: text.clone(),
         }));
     }
@@ -180,24 +214,28 @@ pub(crate) fn build<V: Space>(
         epa_result: parts.epa_result.clone(),
         separation,
         penetration: record.epa.as_ref().map(penetration),
+        meshes: (V::DIM == 3).then(|| [body_mesh(a), body_mesh(b), difference_mesh(a, b)]),
+        core_difference_mesh: (V::DIM == 3 && record.margins > 0.0)
+            .then(|| core_difference_mesh(a, b)),
         outlines: [flat(a.outline()), flat(b.outline()), flat(difference_outline(a, b))],
         core_difference: (record.margins > 0.0).then(|| flat(core_difference_outline(a, b))),
     }
 }
 
-fn penetration(epa: &EpaRecord) -> PenetrationView {
+fn penetration<V: Space>(epa: &EpaRecord<V>) -> PenetrationView {
     PenetrationView {
         depth: epa.depth,
-        normal: plane(epa.normal),
-        point_a: plane(epa.point_a),
-        point_b: plane(epa.point_b),
+        normal: coords(epa.normal),
+        point_a: coords(epa.point_a),
+        point_b: coords(epa.point_b),
         how: match epa.end {
-            EpaEnd::Expanded => "expanded",
-            EpaEnd::IterationCap => "iteration cap",
+            EpaEnd::Expanded(EpaTermination::Converged) => "converged",
+            EpaEnd::Expanded(EpaTermination::IterationCap) => "iteration cap",
+            EpaEnd::Expanded(_) => "degenerate",
             EpaEnd::Flat => "flat",
             EpaEnd::MarginsOnly { .. } => "margins only",
         },
         library_depth: epa.library.map(|c| c.depth),
-        library_normal: epa.library.map(|c| plane(c.normal)),
+        library_normal: epa.library.map(|c| coords(c.normal)),
     }
 }

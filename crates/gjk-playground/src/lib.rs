@@ -11,8 +11,13 @@
 //!
 //! Answer: `{"ok": true, "title", "dimension", "method", "intersecting", "text", "intro",
 //! "steps": [...], "result", "epa_intro", "epa_result", "separation", "penetration",
-//! "outlines": {"a", "b", "difference", "core_difference"}}` — `text` is the whole walkthrough of `gjk explain`,
-//! the other text fields are its paragraphs — or `{"ok": false, "error": "why"}`.
+//! "outlines": {"a", "b", "difference", "core_difference"}, "meshes"}` — `text` is the whole
+//! walkthrough of `gjk explain`, the other text fields are its paragraphs — or
+//! `{"ok": false, "error": "why"}`. EPA steps carry the polytope's `faces` (edges in 2D,
+//! triangles in 3D), the closest one's index `face` and the depth's `bounds` `[lower, upper]`;
+//! 3D answers carry `meshes` `{"a", "b", "difference", "core_difference"}`, each
+//! `{"vertices", "triangles"}` (`core_difference` only for rounded shapes, else `null`), for a
+//! view that turns the scene (`meshes` is `null` in 2D).
 //!
 //! The binding is three exported functions over linear memory (module `exports`), with no
 //! binding generator: the page's loader is a few lines of JavaScript, and CI needs only the
@@ -28,7 +33,7 @@
 mod exports;
 
 use gjk_explain::{
-    ExplainOptions, Explanation, Method, PenetrationView, SeparationView, Stage, StepView,
+    ExplainOptions, Explanation, Mesh, Method, PenetrationView, SeparationView, Stage, StepView,
 };
 // The shape and pose reader of `gjk query`, so that the page accepts exactly the JSON that the
 // command line reads, with the same error messages.
@@ -131,6 +136,9 @@ fn step_json(step: &StepView) -> Value {
         "closest": step.closest.as_deref().map(point),
         "next_direction": step.next_direction.as_deref().map(point),
         "edge": step.edge,
+        "faces": step.faces.iter().map(|f| points(f)).collect::<Vec<_>>(),
+        "face": step.face,
+        "bounds": step.bounds.map(|[l, u]| json!([number(l), number(u)])),
         "stopped": step.stopped,
         "text": step.text,
     })
@@ -154,6 +162,13 @@ fn penetration_json(p: &PenetrationView) -> Value {
         "how": p.how,
         "library_depth": p.library_depth.map(number),
         "library_normal": p.library_normal.as_deref().map(point),
+    })
+}
+
+fn mesh_json(mesh: &Mesh) -> Value {
+    json!({
+        "vertices": mesh.vertices.iter().map(|p| point(p)).collect::<Vec<_>>(),
+        "triangles": mesh.triangles,
     })
 }
 
@@ -183,5 +198,11 @@ fn explanation_json(e: &Explanation) -> Value {
             "difference": outline_json(&view.outlines[2]),
             "core_difference": view.core_difference.as_deref().map(outline_json),
         },
+        "meshes": view.meshes.as_ref().map(|[a, b, d]| json!({
+            "a": mesh_json(a),
+            "b": mesh_json(b),
+            "difference": mesh_json(d),
+            "core_difference": view.core_difference_mesh.as_ref().map(mesh_json),
+        })),
     })
 }

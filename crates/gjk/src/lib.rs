@@ -97,7 +97,9 @@ pub use crate::cast::{
 pub use crate::contact::{
     contact, contact_with, Contact, ContactOptions, ContactResult, ContactStatus,
 };
-pub use crate::epa::{EpaOptions, EpaTermination, Penetration};
+pub use crate::epa::{
+    EpaDecision, EpaFace, EpaObserver, EpaOptions, EpaStep, EpaTermination, Penetration,
+};
 pub use crate::error::ShapeError;
 pub use crate::gjk::{
     closest_points, closest_points_with, distance, distance_with, intersects, intersects_with,
@@ -112,4 +114,4 @@ pub use crate::shape::{
 };
 pub use crate::simplex::{Simplex, SupportPoint};
 pub use crate::tolerance::Tolerance;
-pub use crate::trace::{GjkIteration, Trace, TraceEvent};
+pub use crate::trace::{EpaIteration, GjkIteration, Trace, TraceEvent};

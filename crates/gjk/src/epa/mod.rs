@@ -30,6 +30,13 @@
 //! iteration cap ([`EpaOptions::max_iterations`]) ends it; the 2D polygon keeps its fixed room
 //! (61 support points), which ends the expansion like the cap.
 //!
+//! # Watching the expansion
+//! [`penetration_observed`] reports every iteration to an [`EpaObserver`] — the polytope's
+//! faces, the closest one, the support point found along its normal, the lower and upper
+//! bounds of the depth and what the iteration decided — and then the answer. The plain
+//! [`penetration`] passes `()`, whose methods are empty and inlined, so the loop pays nothing
+//! for the hook; [`crate::Trace`] records the steps (explanations, pictures).
+//!
 //! # Witness points
 //! Every answer satisfies `point_a − point_b = depth × normal` up to rounding, with both points
 //! on the supporting planes of the normal (`settle` has the construction). A converged answer
@@ -49,7 +56,7 @@ use crate::geometry::unit;
 use crate::math::{Real, Vector};
 use crate::pair::Pair;
 use crate::shape::Support;
-use crate::simplex::Simplex;
+use crate::simplex::{Simplex, SupportPoint};
 
 use start::Start;
 
@@ -158,41 +165,228 @@ pub fn penetration<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     simplex: &Simplex<V>,
     options: &EpaOptions<V::Real>,
 ) -> Penetration<V> {
+    expand_from(pair, simplex.points(), || simplex.witnesses(), options, &mut ())
+}
+
+/// [`penetration`] from the points of any simplex of the cores' Minkowski difference that holds
+/// the origin (GJK's final simplex, or the classic GJK's of a tutorial), reporting every
+/// iteration and the answer to `observer`.
+///
+/// ```
+/// use gjk::epa::{penetration_observed, EpaDecision};
+/// use gjk::{Cuboid, EpaOptions, GjkOptions, Goal, Pair, Pose, Trace, WarmStart};
+/// use glam::DVec2;
+/// let square = Cuboid::new(DVec2::ONE).unwrap();
+/// let pair = Pair::new(&square, Pose::IDENTITY, &square,
+///     Pose::from_angle_translation(0.3, DVec2::new(1.5, 0.2)).unwrap());
+/// let gjk = pair.gjk(Goal::Distance, &GjkOptions::default(), &mut WarmStart::default());
+/// let mut trace = Trace::new();
+/// let p = penetration_observed(&pair, gjk.simplex.points(), &EpaOptions::default(), &mut trace);
+/// let steps: Vec<_> = trace.epa_iterations().collect();
+/// // Every step brackets the depth; the last one's closest edge is the answer.
+/// assert!(steps.iter().all(|s| s.lower <= p.depth && p.depth <= s.upper));
+/// let last = steps.last().unwrap();
+/// assert_eq!((last.decision, last.closest.normal), (EpaDecision::Converged, p.normal));
+/// assert_eq!(trace.epa_end(), Some(&p));
+/// ```
+pub fn penetration_observed<
+    V: Vector,
+    A: Support<V> + ?Sized,
+    B: Support<V> + ?Sized,
+    O: EpaObserver<V> + ?Sized,
+>(
+    pair: &Pair<'_, V, A, B>,
+    points: &[SupportPoint<V>],
+    options: &EpaOptions<V::Real>,
+    observer: &mut O,
+) -> Penetration<V> {
+    expand_from(pair, points, || witnesses(points), options, observer)
+}
+
+/// The expansion from `points`; `flat_witnesses` gives the contact points when the difference
+/// turns out flat (GJK's own when it handed over its simplex).
+#[inline]
+fn expand_from<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized, O>(
+    pair: &Pair<'_, V, A, B>,
+    points: &[SupportPoint<V>],
+    flat_witnesses: impl FnOnce() -> (V, V),
+    options: &EpaOptions<V::Real>,
+    observer: &mut O,
+) -> Penetration<V>
+where
+    O: EpaObserver<V> + ?Sized,
+{
     let tolerance =
         if options.tolerance > V::Real::ZERO { options.tolerance } else { V::Real::EPSILON };
     let mut hints = [0u32; 2];
     let mut support = |dir: V| Vertex::from(pair.support_hinted(dir, &mut hints));
     let towards_b = pair.relative_pose().transform_point(pair.b().center()) - pair.a().center();
-    match start::full_simplex(simplex, &mut support, tolerance, towards_b) {
+    let p = match start::full_simplex(points, &mut support, tolerance, towards_b) {
         Start::Full { vertices, size } => {
             let limits = Limits { tolerance, max_iterations: options.max_iterations, size };
             if V::DIM == 2 {
-                staged::<V, polygon::Small<V>, polygon::Large<V>, _>(
+                staged::<V, polygon::Small<V>, polygon::Large<V>, _, O>(
                     &vertices,
                     size,
                     &mut support,
                     limits,
-                    |run, large, _, support| {
+                    observer,
+                    |run, large, _, support, _| {
                         run.finish(large, EpaTermination::IterationCap, support)
                     },
                 )
             } else {
-                staged::<V, polyhedron::Small<V>, polyhedron::Large<V>, _>(
+                staged::<V, polyhedron::Small<V>, polyhedron::Large<V>, _, O>(
                     &vertices,
                     size,
                     &mut support,
                     limits,
+                    observer,
                     on_the_heap,
                 )
             }
         }
-        Start::Flat { normal } => flat(simplex, normal),
+        Start::Flat { normal } => flat(flat_witnesses(), normal),
+    };
+    observer.end(&p);
+    p
+}
+
+/// Watches the expansion iteration by iteration (explain mode, pictures, statistics), as
+/// [`crate::GjkObserver`] watches GJK.
+///
+/// `()` watches nothing and compiles away.
+pub trait EpaObserver<V: Vector> {
+    /// Called once per iteration, after the support point was found and before the polytope
+    /// grows (the step's faces are the polytope the support point was searched from).
+    fn step(&mut self, step: &EpaStep<'_, V>);
+    /// Called once with the answer (also when the difference was flat and nothing expanded).
+    fn end(&mut self, penetration: &Penetration<V>) {
+        let _ = penetration;
+    }
+}
+
+impl<V: Vector> EpaObserver<V> for () {
+    #[inline(always)]
+    fn step(&mut self, _: &EpaStep<'_, V>) {}
+    #[inline(always)]
+    fn end(&mut self, _: &Penetration<V>) {}
+}
+
+/// What an iteration decided after finding its support point `w`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EpaDecision {
+    /// The bounds met: the closest face lies on the boundary of the difference, and its
+    /// distance is the depth. The expansion ends [`EpaTermination::Converged`].
+    Converged,
+    /// `w` is already a vertex of the polytope: no progress is possible, and the expansion
+    /// ends [`EpaTermination::Degenerate`] with its best upper bound.
+    Repeated,
+    /// `w` joins the polytope: the faces it sees are replaced by a fan from `w` to their
+    /// horizon (in 2D, `w` goes between the ends of the closest edge). Rounding or the
+    /// iteration cap may still end the expansion there.
+    Grow,
+}
+
+/// A face of the expanding polytope, in A's frame: a triangle in 3D, an edge in 2D.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EpaFace<V: Vector> {
+    corners: [V; 3],
+    len: usize,
+    /// The outward unit normal.
+    pub normal: V,
+    /// The signed distance of the face's plane (line) from the origin.
+    pub distance: V::Real,
+}
+
+impl<V: Vector> EpaFace<V> {
+    /// The corners (points `w` of the Minkowski difference): two for an edge, three for a
+    /// triangle, counter-clockwise seen from outside in 3D, from start to end counter-clockwise
+    /// around the polygon in 2D.
+    pub fn corners(&self) -> &[V] {
+        &self.corners[..self.len]
+    }
+}
+
+/// One EPA iteration, as shown to an [`EpaObserver`]. Coordinates are in A's frame.
+#[derive(Clone, Copy)]
+pub struct EpaStep<'s, V: Vector> {
+    /// 1 for the first support point searched.
+    pub iteration: u32,
+    /// The support point of A's core along the normal.
+    pub a: V,
+    /// The support point of B's core along the opposite direction.
+    pub b: V,
+    /// The new point of the Minkowski difference, `w = a − b`.
+    pub w: V,
+    /// The lower bound of the depth: the closest face's distance.
+    pub lower: V::Real,
+    /// This direction's upper bound `n·w`.
+    pub bound: V::Real,
+    /// The smallest upper bound so far (this step's included): the depth lies in
+    /// `[lower, upper]`.
+    pub upper: V::Real,
+    /// What the iteration decided.
+    pub decision: EpaDecision,
+    /// The closest face's slot, normal and distance.
+    facet: Facet<V>,
+    polytope: &'s dyn Faces<V>,
+}
+
+impl<V: Vector> EpaStep<'_, V> {
+    /// The polytope's face closest to the origin, whose normal the support point was asked
+    /// for.
+    pub fn closest(&self) -> EpaFace<V> {
+        self.polytope.face(&self.facet)
+    }
+
+    /// Calls `f` with every face of the polytope (the one the support point was searched
+    /// from), in storage order.
+    pub fn for_each_face(&self, mut f: impl FnMut(EpaFace<V>)) {
+        self.polytope.visit(&mut f);
+    }
+
+    /// The polytope's faces (allocates; see [`EpaStep::for_each_face`]).
+    pub fn faces(&self) -> alloc::vec::Vec<EpaFace<V>> {
+        let mut faces = alloc::vec::Vec::new();
+        self.for_each_face(|face| faces.push(face));
+        faces
+    }
+}
+
+impl<V: Vector> core::fmt::Debug for EpaStep<'_, V> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("EpaStep")
+            .field("iteration", &self.iteration)
+            .field("closest", &self.closest())
+            .field("w", &self.w)
+            .field("lower", &self.lower)
+            .field("upper", &self.upper)
+            .field("decision", &self.decision)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The polytope's faces for an observer: object-safe, so that [`EpaStep`] needs no type
+/// parameter for the storage.
+pub(crate) trait Faces<V: Vector> {
+    /// The face `facet` is, with its corners.
+    fn face(&self, facet: &Facet<V>) -> EpaFace<V>;
+    /// Calls `f` with every live face that has an area.
+    fn visit(&self, f: &mut dyn FnMut(EpaFace<V>));
+}
+
+impl<V: Vector> EpaFace<V> {
+    /// The face of `facet` with these corners (two or three).
+    pub(crate) fn new(facet: &Facet<V>, corners: &[V]) -> Self {
+        let mut all = [V::ZERO; 3];
+        all[..corners.len()].copy_from_slice(corners);
+        Self { corners: all, len: corners.len(), normal: facet.normal, distance: facet.distance }
     }
 }
 
 /// The answer for a flat Minkowski difference: depth 0 across it, at GJK's contact point.
-fn flat<V: Vector>(simplex: &Simplex<V>, normal: V) -> Penetration<V> {
-    let (point_a, point_b) = simplex.witnesses();
+fn flat<V: Vector>((point_a, point_b): (V, V), normal: V) -> Penetration<V> {
     Penetration {
         depth: V::Real::ZERO,
         normal,
@@ -201,6 +395,15 @@ fn flat<V: Vector>(simplex: &Simplex<V>, normal: V) -> Penetration<V> {
         iterations: 0,
         termination: EpaTermination::Flat,
     }
+}
+
+/// The points of A and B whose difference is the point of the simplex of `points` closest to
+/// the origin (GJK's witness points, for a simplex handed over by another GJK).
+fn witnesses<V: Vector>(points: &[SupportPoint<V>]) -> (V, V) {
+    let mut simplex = Simplex::new();
+    points.iter().take(V::DIM + 1).for_each(|p| simplex.push(*p));
+    simplex.reduce();
+    simplex.witnesses()
 }
 
 /// A vertex of the expanding polytope: a point `w = a − b` of the Minkowski difference and the
@@ -233,7 +436,7 @@ pub(crate) struct Facet<V: Vector> {
 
 /// The dimension-specific half of EPA: a convex polytope of support points that can find its
 /// facet closest to the origin and grow by one vertex.
-pub(crate) trait Expansion<V: Vector> {
+pub(crate) trait Expansion<V: Vector>: Faces<V> {
     /// The live facet whose plane is closest to the origin (smallest signed distance), if any.
     fn closest(&self) -> Option<Facet<V>>;
     /// Whether `w` is already a vertex.
@@ -295,24 +498,31 @@ type Pending<V> = (Facet<V>, Vertex<V>);
 /// run continues there with the support point the small one had no room for. When `L` fills
 /// up too, `overflow` takes over the run.
 #[inline]
-fn staged<V: Vector, S: Storage<V>, L: Storage<V> + Absorb<S>, F: FnMut(V) -> Vertex<V>>(
+fn staged<
+    V: Vector,
+    S: Storage<V>,
+    L: Storage<V> + Absorb<S>,
+    F: FnMut(V) -> Vertex<V>,
+    O: EpaObserver<V> + ?Sized,
+>(
     vertices: &[Vertex<V>; 4],
     size: V::Real,
     support: &mut F,
     limits: Limits<V::Real>,
-    overflow: impl FnOnce(&mut Run<V>, &L, Pending<V>, &mut F) -> Penetration<V>,
+    observer: &mut O,
+    overflow: impl FnOnce(&mut Run<V>, &L, Pending<V>, &mut F, &mut O) -> Penetration<V>,
 ) -> Penetration<V> {
     let mut run = Run::new(limits);
     let mut small = S::empty();
     small.start(vertices, size);
-    let pending = match run.expand(&mut small, support) {
+    let pending = match run.expand(&mut small, support, observer) {
         Ok(termination) => return run.finish(&small, termination, support),
         Err(pending) => pending,
     };
     let mut large = L::empty();
-    match run.take_over(&mut large, &small, pending, support) {
+    match run.take_over(&mut large, &small, pending, support, observer) {
         Ok(termination) => run.finish(&large, termination, support),
-        Err(pending) => overflow(&mut run, &large, pending, support),
+        Err(pending) => overflow(&mut run, &large, pending, support, observer),
     }
 }
 
@@ -320,15 +530,17 @@ fn staged<V: Vector, S: Storage<V>, L: Storage<V> + Absorb<S>, F: FnMut(V) -> Ve
 /// deep overlaps), so that only the iteration cap ends it. Out of line: few runs get here.
 #[cold]
 #[inline(never)]
-fn on_the_heap<V: Vector, F: FnMut(V) -> Vertex<V>>(
+fn on_the_heap<V: Vector, F: FnMut(V) -> Vertex<V>, O: EpaObserver<V> + ?Sized>(
     run: &mut Run<V>,
     large: &polyhedron::Large<V>,
     pending: Pending<V>,
     support: &mut F,
+    observer: &mut O,
 ) -> Penetration<V> {
     let mut heap = polyhedron::Heap::<V>::empty();
-    let termination =
-        run.take_over(&mut heap, large, pending, support).unwrap_or(EpaTermination::IterationCap);
+    let termination = run
+        .take_over(&mut heap, large, pending, support, observer)
+        .unwrap_or(EpaTermination::IterationCap);
     run.finish(&heap, termination, support)
 }
 
@@ -368,16 +580,17 @@ impl<V: Vector> Run<V> {
     /// Continues the run in the empty polytope `next`: a copy of the `full` one, grown by the
     /// `pending` support point. As [`Run::expand`].
     #[inline]
-    fn take_over<P, N: Storage<V> + Absorb<P>>(
+    fn take_over<P, N: Storage<V> + Absorb<P>, O: EpaObserver<V> + ?Sized>(
         &mut self,
         next: &mut N,
         full: &P,
         (facet, vertex): Pending<V>,
         support: &mut impl FnMut(V) -> Vertex<V>,
+        observer: &mut O,
     ) -> Result<EpaTermination, Pending<V>> {
         next.absorb(full);
         match next.grow(&facet, vertex) {
-            Ok(()) => self.expand(next, support),
+            Ok(()) => self.expand(next, support, observer),
             Err(Stuck::Full) => Err((facet, vertex)),
             Err(Stuck::Degenerate) => Ok(EpaTermination::Degenerate),
         }
@@ -387,10 +600,11 @@ impl<V: Vector> Run<V> {
     /// full, returns the closest facet and the support point that did not fit, for a larger
     /// polytope to continue with; otherwise how the expansion ended.
     #[inline]
-    fn expand<E: Expansion<V>>(
+    fn expand<E: Expansion<V>, O: EpaObserver<V> + ?Sized>(
         &mut self,
         polytope: &mut E,
         support: &mut impl FnMut(V) -> Vertex<V>,
+        observer: &mut O,
     ) -> Result<EpaTermination, Pending<V>> {
         loop {
             let Some(facet) = polytope.closest() else {
@@ -412,12 +626,34 @@ impl<V: Vector> Run<V> {
             // normal: with two near-equal minima of D the facet may point where D reaches far
             // beyond the depth, and pushing B along it would not separate the shapes.)
             let gap = bound - facet.distance;
-            if gap <= self.limits.tolerance * facet.distance.abs() + self.rounding * self.size {
-                self.converged = Some(facet);
-                return Ok(EpaTermination::Converged);
-            }
-            if polytope.has_vertex(vertex.w) {
-                return Ok(EpaTermination::Degenerate);
+            let decision = if gap
+                <= self.limits.tolerance * facet.distance.abs() + self.rounding * self.size
+            {
+                EpaDecision::Converged
+            } else if polytope.has_vertex(vertex.w) {
+                EpaDecision::Repeated
+            } else {
+                EpaDecision::Grow
+            };
+            observer.step(&EpaStep {
+                iteration: self.iterations,
+                a: vertex.a,
+                b: vertex.a - vertex.w,
+                w: vertex.w,
+                lower: facet.distance,
+                bound,
+                upper: self.upper.map_or(bound, |(u, _, _)| u),
+                decision,
+                facet,
+                polytope: &*polytope,
+            });
+            match decision {
+                EpaDecision::Converged => {
+                    self.converged = Some(facet);
+                    return Ok(EpaTermination::Converged);
+                }
+                EpaDecision::Repeated => return Ok(EpaTermination::Degenerate),
+                EpaDecision::Grow => {}
             }
             match polytope.grow(&facet, vertex) {
                 Ok(()) => {}
@@ -705,13 +941,19 @@ mod tests {
     ) -> Penetration<V> {
         let mut hints = [0u32; 2];
         let mut support = |dir: V| Vertex::from(pair.support_hinted(dir, &mut hints));
-        let start = start::full_simplex(simplex, &mut support, options.tolerance, V::axis(0));
+        let start =
+            start::full_simplex(simplex.points(), &mut support, options.tolerance, V::axis(0));
         let Start::Full { vertices, size } = start else { panic!("the pair is not flat") };
         let limits =
             Limits { tolerance: options.tolerance, max_iterations: options.max_iterations, size };
-        staged::<V, S, L, _>(&vertices, size, &mut support, limits, |run, large, _, support| {
-            run.finish(large, EpaTermination::IterationCap, support)
-        })
+        staged::<V, S, L, _, ()>(
+            &vertices,
+            size,
+            &mut support,
+            limits,
+            &mut (),
+            |run, large, _, support, _| run.finish(large, EpaTermination::IterationCap, support),
+        )
     }
 
     /// Two overlapping balls (as ellipsoids: round cores, so only EPA answers) at a tight

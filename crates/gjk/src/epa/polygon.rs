@@ -18,7 +18,7 @@
 //! polygon's order. As for the polyhedron, the capacity is a type parameter: [`Small`] first,
 //! [`Large`] when it fills up (dropped vertices keep their slots).
 
-use super::{Absorb, Expansion, Facet, Storage, Stuck, Vertex};
+use super::{Absorb, EpaFace, Expansion, Faces, Facet, Storage, Stuck, Vertex};
 use crate::geometry::{area2, unit};
 use crate::math::{Real, Vector};
 
@@ -173,6 +173,18 @@ impl<V: Vector, const N: usize> Polygon<V, N> {
         } else {
             V::Real::HALF
         }
+    }
+}
+
+impl<V: Vector, const N: usize> Faces<V> for Polygon<V, N> {
+    #[inline]
+    fn face(&self, facet: &Facet<V>) -> EpaFace<V> {
+        let (from, to) = self.ends(facet);
+        EpaFace::new(facet, &[from.w, to.w])
+    }
+
+    fn visit(&self, f: &mut dyn FnMut(EpaFace<V>)) {
+        self.facets().for_each(|facet| f(self.face(&facet)));
     }
 }
 

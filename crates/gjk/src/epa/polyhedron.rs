@@ -31,7 +31,7 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::ops::IndexMut;
 
-use super::{Absorb, Expansion, Facet, Storage, Stuck, Vertex};
+use super::{Absorb, EpaFace, Expansion, Faces, Facet, Storage, Stuck, Vertex};
 use crate::geometry::{cross, unit};
 use crate::math::{Real, Vector};
 
@@ -534,6 +534,18 @@ impl<V: Vector, S: Layout, L: Layout> Absorb<Polyhedron<V, S>> for Polyhedron<V,
         self.free_count = small.free_count;
         self.step = index(small.step);
         self.slack = small.slack;
+    }
+}
+
+impl<V: Vector, L: Layout> Faces<V> for Polyhedron<V, L> {
+    #[inline]
+    fn face(&self, facet: &Facet<V>) -> EpaFace<V> {
+        let [p, q, r, _] = self.corners[facet.index].map(|i| self.vertices[i.get()].w);
+        EpaFace::new(facet, &[p, q, r])
+    }
+
+    fn visit(&self, f: &mut dyn FnMut(EpaFace<V>)) {
+        self.facets().for_each(|facet| f(self.face(&facet)));
     }
 }
 

@@ -11,7 +11,7 @@
 
 use super::Vertex;
 use crate::math::{Real, Vector};
-use crate::simplex::Simplex;
+use crate::simplex::SupportPoint;
 
 /// The outcome of the completion.
 pub(crate) enum Start<V: Vector> {
@@ -74,38 +74,38 @@ impl<V: Vector> Basis<V> {
     }
 }
 
-/// Completes GJK's final `simplex` to `DIM + 1` affinely independent points of `D`, asking
+/// Completes GJK's final simplex (its `points`) to `DIM + 1` affinely independent points of `D`, asking
 /// `support` for more when needed; `towards_b` (A's centre to B's, A's frame) orients the
 /// normal of a flat `D`.
 pub(crate) fn full_simplex<V: Vector>(
-    simplex: &Simplex<V>,
+    points: &[SupportPoint<V>],
     support: &mut impl FnMut(V) -> Vertex<V>,
     tolerance: V::Real,
     towards_b: V,
 ) -> Start<V> {
     // The largest |w| (the square root of the largest |w|², which is the same number).
     let mut size2 = V::Real::ZERO;
-    for p in simplex.points() {
+    for p in points {
         size2 = size2.max(p.w.length_squared());
     }
     let size = size2.sqrt();
     let relative = tolerance + V::Real::from_f64(64.0) * V::Real::EPSILON;
-    if let Some(vertices) = clearly_full(simplex, relative * size, size) {
+    if let Some(vertices) = clearly_full(points, relative * size, size) {
         return Start::Full { vertices, size };
     }
-    walk(simplex, support, relative, size, towards_b)
+    walk(points, support, relative, size, towards_b)
 }
 
 /// The Gram–Schmidt completion of the module docs, from the simplex's points in order.
 fn walk<V: Vector>(
-    simplex: &Simplex<V>,
+    points: &[SupportPoint<V>],
     support: &mut impl FnMut(V) -> Vertex<V>,
     relative: V::Real,
     mut size: V::Real,
     towards_b: V,
 ) -> Start<V> {
     let mut basis = Basis { vertices: [Vertex::ZERO; 4], len: 0, directions: [V::ZERO; 3] };
-    for p in simplex.points() {
+    for p in points {
         if basis.len <= V::DIM && basis.offset(p.w) > relative * size {
             basis.push(Vertex::from(*p));
         }
@@ -152,11 +152,10 @@ fn walk<V: Vector>(
 /// floating-point range.
 #[inline]
 fn clearly_full<V: Vector>(
-    simplex: &Simplex<V>,
+    points: &[SupportPoint<V>],
     threshold: V::Real,
     size: V::Real,
 ) -> Option<[Vertex<V>; 4]> {
-    let points = simplex.points();
     if points.len() != V::DIM + 1 {
         return None;
     }
@@ -196,7 +195,7 @@ fn clearly_full<V: Vector>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::simplex::SupportPoint;
+    use crate::simplex::{Simplex, SupportPoint};
     use glam::DVec3;
 
     fn simplex_of(ws: &[DVec3]) -> Simplex<DVec3> {
@@ -216,7 +215,8 @@ mod tests {
     #[test]
     fn a_point_grows_to_a_tetrahedron() {
         let s = simplex_of(&[DVec3::new(1.0, 1.0, 1.0)]);
-        let Start::Full { vertices, .. } = full_simplex(&s, &mut cube, 1e-10, DVec3::X) else {
+        let Start::Full { vertices, .. } = full_simplex(s.points(), &mut cube, 1e-10, DVec3::X)
+        else {
             panic!("a cube is not flat")
         };
         let [a, b, c, d] = vertices.map(|v| v.w);
@@ -247,13 +247,14 @@ mod tests {
             let s = simplex_of(&ws);
             let size = ws.iter().map(|w| w.length()).fold(0.0, f64::max);
             let relative = 1e-10 + 64.0 * f64::EPSILON;
-            let Some(fast) = clearly_full(&s, relative * size, size) else {
+            let Some(fast) = clearly_full(s.points(), relative * size, size) else {
                 refused += 1;
                 continue;
             };
             accepted += 1;
             let mut no_support = |_: DVec3| -> Vertex<DVec3> { panic!("the walk needed support") };
-            let Start::Full { vertices, .. } = walk(&s, &mut no_support, relative, size, DVec3::X)
+            let Start::Full { vertices, .. } =
+                walk(s.points(), &mut no_support, relative, size, DVec3::X)
             else {
                 panic!("the walk found a full simplex flat")
             };
@@ -274,7 +275,7 @@ mod tests {
             Vertex { w, a: w }
         };
         let s = simplex_of(&[DVec3::new(1.0, 1.0, 0.0)]);
-        let start = full_simplex(&s, &mut square, 1e-10, DVec3::new(0.3, 0.0, -2.0));
+        let start = full_simplex(s.points(), &mut square, 1e-10, DVec3::new(0.3, 0.0, -2.0));
         let Start::Flat { normal } = start else { panic!("the square is flat") };
         assert!((normal - DVec3::new(0.0, 0.0, -1.0)).length() < 1e-15);
     }
