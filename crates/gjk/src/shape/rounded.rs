@@ -1,5 +1,7 @@
 use super::{check_non_negative, Core, Support};
+use crate::bounds::Aabb;
 use crate::error::ShapeError;
+use crate::math::Pose;
 use crate::math::Vector;
 
 /// A shape with its corners rounded: the shape swept by a ball of `margin`.
@@ -55,5 +57,10 @@ impl<S: Support<V>, V: Vector> Support<V> for Rounded<S, V> {
     #[inline]
     fn core(&self) -> Core<'_, V> {
         self.shape.core()
+    }
+    /// The inner shape's box, grown by the margin.
+    #[inline]
+    fn aabb(&self, pose: &Pose<V>) -> Aabb<V> {
+        self.shape.aabb(pose).loosened(self.margin)
     }
 }
