@@ -90,6 +90,7 @@ pub mod simplex;
 mod test_rng;
 mod tolerance;
 pub mod trace;
+pub mod world;
 
 pub use crate::bounds::Aabb;
 pub use crate::cast::{

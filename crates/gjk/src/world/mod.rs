@@ -1,0 +1,492 @@
+//! Many bodies: a collision world with a broad phase, a pair cache and contact events.
+//!
+//! A [`World`] holds bodies (a shape and a pose each). Each [`World::update`]:
+//! 1. **Bounds.** Every body whose pose changed gets its tight box ([`Support::aabb`]) grown
+//!    by half the prediction distance and the touching tolerance: its *reach*. When the reach
+//!    leaves the body's *fat* box (the reach grown by [`WorldOptions::margin`]), the fat box
+//!    is rebuilt and the body's leaf in the [`AabbTree`] moves. Bodies that move a little
+//!    stay inside their fat boxes and touch nothing.
+//! 2. **New pairs.** Only the bodies whose fat box moved query the tree: every pair whose fat
+//!    boxes overlap is in the pair cache, and that set changes only when a fat box does.
+//! 3. **Pair cache.** One sorted pass merges the new pairs into the cache (kept sorted by body
+//!    ids, so the order is deterministic and independent of the tree's shape) and drops the
+//!    pairs whose fat boxes parted or whose body was removed.
+//! 4. **Narrow phase** on the pairs that have a body whose pose changed (the others keep their
+//!    contact): [`contact_with`](crate::contact_with) with the pair's own [`WarmStart`],
+//!    kept for as long as the pair stays in the cache. With the `rayon` feature,
+//!    [`World::update_parallel`] runs this step on all cores.
+//! 5. **Events**: [`ContactEvent::Begin`] when a pair's contact appears, [`ContactEvent::End`]
+//!    when it goes (the pair parted, or a body was removed), sorted by body ids.
+//!
+//! Nothing allocates in a frame once the buffers have grown to the scene's size (the tree's
+//! nodes, the cache, the scratch lists keep their capacity).
+//!
+//! A pair is *in contact* when [`contact_with`](crate::contact_with) with the world's
+//! [`ContactOptions`] answers a contact: with prediction 0, exactly when
+//! [`intersects`](crate::intersects) holds (touching counts); with a prediction `δ`, when the
+//! shapes are at most `δ` apart.
+//!
+//! ```
+//! use gjk::world::{ContactEvent, World, WorldOptions};
+//! use gjk::{Ball, Cuboid, Pose, Shape};
+//! use glam::Vec2;
+//!
+//! let mut world = World::<Vec2, Shape<Vec2>>::new(WorldOptions::default());
+//! let floor = world.insert(Cuboid::new(Vec2::new(10.0, 0.5))?.into(), Pose::IDENTITY);
+//! let ball = world.insert(Ball::new(0.5)?.into(), Pose::from_translation(Vec2::new(0.0, 3.0))?);
+//! world.update();
+//! assert_eq!(world.contacts().count(), 0);
+//!
+//! world.set_pose(ball, Pose::from_translation(Vec2::new(0.0, 0.9))?);
+//! world.update();
+//! assert_eq!(world.events(), [ContactEvent::Begin(floor, ball)]);
+//! let (a, b, contact) = world.contacts().next().unwrap();
+//! assert_eq!((a, b), (floor, ball));
+//! assert!((contact.depth - 0.1).abs() < 1e-5);
+//! # Ok::<(), gjk::ShapeError>(())
+//! ```
+
+mod narrow;
+#[cfg(feature = "rayon")]
+mod parallel;
+mod tree;
+
+use alloc::vec::Vec;
+use core::mem;
+
+use crate::bounds::Aabb;
+use crate::cast::{ray_cast, Ray, RayHit};
+use crate::contact::{Contact, ContactOptions};
+use crate::math::{Pose, Real, Vector};
+use crate::shape::Support;
+use narrow::{narrow_phase, PairState, Side};
+#[cfg(feature = "rayon")]
+pub use parallel::{distance_batch, MIN_CHUNK};
+pub use tree::{AabbTree, ProxyId};
+
+/// A body's handle: its index in the world, valid until it is removed (the index is reused
+/// by a later insert, after the next update).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BodyId(u32);
+
+impl BodyId {
+    /// The body's index (bodies are numbered in insertion order, from 0, reusing the indices
+    /// of removed bodies).
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A change of contact between two bodies, `a < b`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum ContactEvent {
+    /// The pair came into contact this update.
+    Begin(BodyId, BodyId),
+    /// The pair was in contact and is not any more (or a body was removed).
+    End(BodyId, BodyId),
+}
+
+impl ContactEvent {
+    /// The two bodies, `a < b`.
+    #[inline]
+    pub fn bodies(&self) -> (BodyId, BodyId) {
+        match *self {
+            Self::Begin(a, b) | Self::End(a, b) => (a, b),
+        }
+    }
+}
+
+/// Tuning of a [`World`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WorldOptions<R> {
+    /// The narrow phase's options; its `prediction` also widens the boxes, so pairs up to that
+    /// gap are found.
+    pub contact: ContactOptions<R>,
+    /// How far a fat box reaches beyond its body (world units, `≥ 0`): larger margins mean
+    /// fewer tree updates and more candidate pairs. Box2D's choice of 0.1 (for bodies of
+    /// about unit size) is the default.
+    pub margin: R,
+}
+
+impl<R: Real> Default for WorldOptions<R> {
+    fn default() -> Self {
+        Self { contact: ContactOptions::default(), margin: R::from_f64(0.1) }
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Body<V: Vector, S> {
+    shape: S,
+    pose: Pose<V>,
+    proxy: ProxyId,
+    /// The tight box grown by half the prediction and the touching tolerance.
+    reach: Aabb<V>,
+    /// The tree's box: the reach grown by the margin when it was last rebuilt.
+    fat: Aabb<V>,
+    /// The pose changed since the last update.
+    dirty: bool,
+    /// The fat box changed since the last update (or the body is new).
+    enlarged: bool,
+}
+
+/// A candidate pair in the cache: fat boxes that overlap.
+#[derive(Clone, Copy, Debug)]
+struct PairEntry<V: Vector> {
+    a: u32,
+    b: u32,
+    state: PairState<V>,
+    /// In contact after the previous update.
+    touching: bool,
+    /// The narrow phase must run this update.
+    refresh: bool,
+}
+
+impl<V: Vector> PairEntry<V> {
+    #[inline]
+    fn key(&self) -> (u32, u32) {
+        (self.a, self.b)
+    }
+}
+
+/// Bodies, their broad phase, their pair cache and contacts. See the [module docs](self).
+#[derive(Clone, Debug)]
+pub struct World<V: Vector, S> {
+    options: WorldOptions<V::Real>,
+    bodies: Vec<Option<Body<V, S>>>,
+    tree: AabbTree<V>,
+    /// Sorted by `(a, b)`.
+    pairs: Vec<PairEntry<V>>,
+    /// Slots free for insertion.
+    free: Vec<u32>,
+    /// Slots removed since the last update (freed after it, so the update can end their pairs).
+    removed: Vec<u32>,
+    /// Bodies whose pose changed since the last update.
+    dirty: Vec<u32>,
+    events: Vec<ContactEvent>,
+    // Per-frame scratch, kept for its capacity.
+    enlarged: Vec<u32>,
+    new_keys: Vec<(u32, u32)>,
+    merged: Vec<PairEntry<V>>,
+}
+
+impl<V: Vector, S: Support<V>> World<V, S> {
+    /// An empty world.
+    pub fn new(options: WorldOptions<V::Real>) -> Self {
+        Self {
+            options,
+            bodies: Vec::new(),
+            tree: AabbTree::new(),
+            pairs: Vec::new(),
+            free: Vec::new(),
+            removed: Vec::new(),
+            dirty: Vec::new(),
+            events: Vec::new(),
+            enlarged: Vec::new(),
+            new_keys: Vec::new(),
+            merged: Vec::new(),
+        }
+    }
+
+    /// The options.
+    pub fn options(&self) -> &WorldOptions<V::Real> {
+        &self.options
+    }
+
+    /// Adds a body; its pairs appear at the next update.
+    pub fn insert(&mut self, shape: S, pose: Pose<V>) -> BodyId {
+        let reach = self.reach(&shape, &pose);
+        let fat = reach.loosened(self.margin());
+        let index = match self.free.pop() {
+            Some(index) => index,
+            None => {
+                self.bodies.push(None);
+                (self.bodies.len() - 1) as u32
+            }
+        };
+        let proxy = self.tree.insert(fat, index);
+        self.bodies[index as usize] =
+            Some(Body { shape, pose, proxy, reach, fat, dirty: true, enlarged: true });
+        self.dirty.push(index);
+        self.enlarged.push(index);
+        BodyId(index)
+    }
+
+    /// Removes a body and returns its shape (`None` if there is no such body). Its contacts
+    /// end at the next update.
+    pub fn remove(&mut self, id: BodyId) -> Option<S> {
+        let body = self.bodies.get_mut(id.index())?.take()?;
+        self.tree.remove(body.proxy);
+        self.removed.push(id.0);
+        Some(body.shape)
+    }
+
+    /// Moves a body (an error-free setter: poses are validated when built). Returns `false`
+    /// if there is no such body.
+    pub fn set_pose(&mut self, id: BodyId, pose: Pose<V>) -> bool {
+        let Some(Some(body)) = self.bodies.get_mut(id.index()) else { return false };
+        body.pose = pose;
+        if !body.dirty {
+            body.dirty = true;
+            self.dirty.push(id.0);
+        }
+        true
+    }
+
+    /// The number of bodies.
+    pub fn len(&self) -> usize {
+        self.bodies.len() - self.free.len() - self.removed.len()
+    }
+
+    /// Whether the world has no bodies.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// A body's shape.
+    pub fn shape(&self, id: BodyId) -> Option<&S> {
+        self.body(id).map(|b| &b.shape)
+    }
+
+    /// A body's pose.
+    pub fn pose(&self, id: BodyId) -> Option<&Pose<V>> {
+        self.body(id).map(|b| &b.pose)
+    }
+
+    /// A body's box as of the last update (or insertion): its tight box grown by half the
+    /// prediction and the touching tolerance.
+    pub fn aabb(&self, id: BodyId) -> Option<&Aabb<V>> {
+        self.body(id).map(|b| &b.reach)
+    }
+
+    /// The live bodies, in index order.
+    pub fn bodies(&self) -> impl Iterator<Item = BodyId> + '_ {
+        self.bodies.iter().enumerate().filter(|(_, b)| b.is_some()).map(|(i, _)| BodyId(i as u32))
+    }
+
+    /// The broad phase's tree (its leaves carry body indices).
+    pub fn tree(&self) -> &AabbTree<V> {
+        &self.tree
+    }
+
+    /// The pairs in contact after the last update, sorted by `(a, b)` with `a < b`.
+    pub fn contacts(&self) -> impl Iterator<Item = (BodyId, BodyId, &Contact<V>)> + '_ {
+        self.pairs
+            .iter()
+            .filter_map(|p| p.state.contact.as_ref().map(|c| (BodyId(p.a), BodyId(p.b), c)))
+    }
+
+    /// The number of candidate pairs (fat boxes overlapping) in the cache.
+    pub fn candidate_pairs(&self) -> usize {
+        self.pairs.len()
+    }
+
+    /// The contact events of the last update, sorted by `(a, b)`.
+    pub fn events(&self) -> &[ContactEvent] {
+        &self.events
+    }
+
+    /// Calls `visit` for every body whose box (as of the last update) intersects `aabb`, until
+    /// it returns `false`. Bodies come in the tree's order.
+    pub fn query_aabb(&self, aabb: &Aabb<V>, mut visit: impl FnMut(BodyId) -> bool) {
+        self.tree.query(aabb, |_, index| {
+            let body = self.bodies[index as usize].as_ref();
+            match body {
+                Some(b) if b.reach.intersects(aabb) => visit(BodyId(index)),
+                _ => true,
+            }
+        });
+    }
+
+    /// The first body the ray hits within `max_toi`, with the hit (ties: the smaller index).
+    /// The tree prunes by boxes; each candidate runs [`ray_cast`].
+    pub fn cast_ray(&self, ray: &Ray<V>, max_toi: V::Real) -> Option<(BodyId, RayHit<V>)> {
+        let mut best: Option<(BodyId, RayHit<V>)> = None;
+        self.tree.ray(ray.origin, ray.direction, max_toi, |_, index| {
+            let reach = best.map_or(max_toi, |(_, h)| h.toi);
+            let Some(body) = self.bodies[index as usize].as_ref() else { return reach };
+            if let Some(hit) = ray_cast(&body.shape, &body.pose, ray, reach) {
+                let better = match best {
+                    None => true,
+                    Some((id, h)) => hit.toi < h.toi || (hit.toi == h.toi && index < id.0),
+                };
+                if better {
+                    best = Some((BodyId(index), hit));
+                }
+            }
+            best.map_or(max_toi, |(_, h)| h.toi)
+        });
+        best
+    }
+
+    /// Runs one frame: bounds, new pairs, pair cache, narrow phase, events (see the
+    /// [module docs](self)).
+    pub fn update(&mut self) {
+        self.broad_phase();
+        let options = self.options.contact;
+        let bodies = &self.bodies;
+        for entry in self.pairs.iter_mut().filter(|e| e.refresh) {
+            let (a, b) = sides(bodies, entry);
+            narrow_phase(a, b, &options, &mut entry.state);
+        }
+        self.finish();
+    }
+
+    fn body(&self, id: BodyId) -> Option<&Body<V, S>> {
+        self.bodies.get(id.index())?.as_ref()
+    }
+
+    fn margin(&self) -> V::Real {
+        self.options.margin.max(V::Real::ZERO)
+    }
+
+    /// The shape's tight box grown by half the prediction (two shapes within the prediction
+    /// have reach boxes that meet) and by a pad for the touching tolerance (relative to the
+    /// pair's size: twice the relative tolerance of the box's half extents' sum) and for the
+    /// rounding of the world coordinates (a few ulps of the largest).
+    fn reach(&self, shape: &S, pose: &Pose<V>) -> Aabb<V> {
+        let tight = shape.aabb(pose);
+        let prediction = self.options.contact.prediction;
+        let half_prediction =
+            if prediction > V::Real::ZERO { prediction * V::Real::HALF } else { V::Real::ZERO };
+        let size = tight.half_extents().abs_sum();
+        let place = tight.min.max_abs().max(tight.max.max_abs());
+        let tolerance = self.options.contact.gjk.tolerance.max(V::Real::ZERO);
+        let pad =
+            V::Real::TWO * tolerance * size + V::Real::from_f64(4.0) * V::Real::EPSILON * place;
+        tight.loosened(half_prediction + pad)
+    }
+
+    /// Steps 1 to 3: refreshes the boxes, finds new pairs, merges the cache and marks the
+    /// pairs whose narrow phase must run.
+    fn broad_phase(&mut self) {
+        self.events.clear();
+        self.refresh_boxes();
+        self.find_new_pairs();
+        self.merge_pairs();
+    }
+
+    fn refresh_boxes(&mut self) {
+        let margin = self.margin();
+        for i in 0..self.dirty.len() {
+            let index = self.dirty[i];
+            let Some(body) = self.bodies[index as usize].as_ref() else { continue };
+            let reach = self.reach(&body.shape, &body.pose);
+            let body = self.bodies[index as usize].as_mut().expect("checked above");
+            body.reach = reach;
+            if body.fat.contains(&reach) {
+                continue;
+            }
+            body.fat = reach.loosened(margin);
+            self.tree.update(body.proxy, body.fat);
+            if !body.enlarged {
+                body.enlarged = true;
+                self.enlarged.push(index);
+            }
+        }
+    }
+
+    fn find_new_pairs(&mut self) {
+        self.new_keys.clear();
+        let (bodies, tree, keys) = (&self.bodies, &self.tree, &mut self.new_keys);
+        for &i in &self.enlarged {
+            let Some(body) = bodies[i as usize].as_ref() else { continue };
+            tree.query(&body.fat, |_, j| {
+                let other = bodies[j as usize].as_ref().expect("the tree holds live bodies");
+                // A pair of two enlarged bodies is reported by the larger index only.
+                if j != i && !(other.enlarged && j < i) {
+                    keys.push((i.min(j), i.max(j)));
+                }
+                true
+            });
+        }
+        self.new_keys.sort_unstable();
+    }
+
+    fn merge_pairs(&mut self) {
+        let mut merged = mem::take(&mut self.merged);
+        merged.clear();
+        let old = mem::take(&mut self.pairs);
+        let keys = mem::take(&mut self.new_keys);
+        let mut new = keys.iter().copied().peekable();
+        for entry in old.iter().copied() {
+            while let Some(&key) = new.peek() {
+                if key >= entry.key() {
+                    break;
+                }
+                merged.push(self.fresh_pair(key));
+                new.next();
+            }
+            if new.peek() == Some(&entry.key()) {
+                new.next();
+            }
+            self.keep_or_end(entry, &mut merged);
+        }
+        for key in new {
+            merged.push(self.fresh_pair(key));
+        }
+        self.new_keys = keys;
+        self.merged = old;
+        self.pairs = merged;
+    }
+
+    fn fresh_pair(&self, (a, b): (u32, u32)) -> PairEntry<V> {
+        PairEntry { a, b, state: PairState::default(), touching: false, refresh: true }
+    }
+
+    /// Keeps a cached pair whose bodies live and whose fat boxes still overlap (marking it for
+    /// the narrow phase if a body moved); otherwise drops it, with an end event if it touched.
+    fn keep_or_end(&mut self, mut entry: PairEntry<V>, merged: &mut Vec<PairEntry<V>>) {
+        let a = self.bodies[entry.a as usize].as_ref();
+        let b = self.bodies[entry.b as usize].as_ref();
+        match (a, b) {
+            (Some(a), Some(b)) if a.fat.intersects(&b.fat) => {
+                entry.refresh = a.dirty || b.dirty;
+                merged.push(entry);
+            }
+            _ => {
+                if entry.touching {
+                    self.events.push(ContactEvent::End(BodyId(entry.a), BodyId(entry.b)));
+                }
+            }
+        }
+    }
+
+    /// Step 5 and the frame's bookkeeping: events, flags, freed slots.
+    fn finish(&mut self) {
+        for entry in &mut self.pairs {
+            let touching = entry.state.contact.is_some();
+            if touching != entry.touching {
+                let (a, b) = (BodyId(entry.a), BodyId(entry.b));
+                let event =
+                    if touching { ContactEvent::Begin(a, b) } else { ContactEvent::End(a, b) };
+                self.events.push(event);
+                entry.touching = touching;
+            }
+            entry.refresh = false;
+        }
+        self.events.sort_unstable_by_key(ContactEvent::bodies);
+        for &i in self.dirty.iter().chain(&self.enlarged) {
+            if let Some(body) = self.bodies[i as usize].as_mut() {
+                body.dirty = false;
+                body.enlarged = false;
+            }
+        }
+        self.dirty.clear();
+        self.enlarged.clear();
+        self.free.append(&mut self.removed);
+    }
+}
+
+/// The two sides of a cached pair (both bodies live: the merge dropped the others).
+#[inline]
+fn sides<'w, V: Vector, S>(
+    bodies: &'w [Option<Body<V, S>>],
+    entry: &PairEntry<V>,
+) -> (Side<'w, V, S>, Side<'w, V, S>) {
+    let side = |i: u32| {
+        let body = bodies[i as usize].as_ref().expect("cached pairs join live bodies");
+        Side { shape: &body.shape, pose: &body.pose, reach: &body.reach }
+    };
+    (side(entry.a), side(entry.b))
+}
