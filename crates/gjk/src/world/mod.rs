@@ -76,6 +76,13 @@ impl BodyId {
     pub fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The handle of the body at `index` (for ids read back from files or logs; an index with
+    /// no live body behind it is answered `None` by the world's accessors).
+    #[inline]
+    pub fn from_index(index: usize) -> Self {
+        Self(index as u32)
+    }
 }
 
 /// A change of contact between two bodies, `a < b`.
