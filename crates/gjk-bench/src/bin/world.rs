@@ -91,7 +91,7 @@ fn scene(n: usize, seed: u64) -> Vec<Body> {
                 (Shape::Polytope(hulls[k].0.clone()), hulls[k].1.clone())
             }
         };
-        let start = Vec3::new(r(0.0, side as f64), r(0.0, side as f64), r(0.0, side as f64));
+        let start = Vec3::new(r(0.0, side), r(0.0, side), r(0.0, side));
         let mut rng2 = SplitMix64::new(seed ^ (i as u64).wrapping_mul(0x9E37));
         let [x, y, z, w] = rng2.rotation3();
         let rotation = Quat::from_xyzw(x as f32, y as f32, z as f32, w as f32).normalize();
