@@ -260,9 +260,14 @@ fn tree_queries_equal_a_scan_through_inserts_updates_and_removals() {
     };
     for round in 0..3000u32 {
         match rng.below(4) {
-            0 | 1 => {
+            0 => {
                 let b = random_box(&mut rng);
                 live.push((tree.insert(b, round), b, round));
+            }
+            1 => {
+                // Linked at the next flush (one by one, or by a rebuild when many wait).
+                let b = random_box(&mut rng);
+                live.push((tree.insert_deferred(b, round), b, round));
             }
             2 if !live.is_empty() => {
                 let k = rng.below(live.len());
@@ -277,6 +282,10 @@ fn tree_queries_equal_a_scan_through_inserts_updates_and_removals() {
             _ => {}
         }
         if round % 100 == 0 {
+            tree.flush();
+            if round % 700 == 0 {
+                tree.rebuild();
+            }
             assert_eq!(tree.validate(), live.len());
             assert_eq!(tree.len(), live.len());
             // Balanced: far below the worst case of one leaf per level.

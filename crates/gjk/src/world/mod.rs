@@ -5,12 +5,16 @@
 //!    by half the prediction distance and the touching tolerance: its *reach*. When the reach
 //!    leaves the body's *fat* box (the reach grown by [`WorldOptions::margin`]), the fat box
 //!    is rebuilt and the body's leaf in the [`AabbTree`] moves. Bodies that move a little
-//!    stay inside their fat boxes and touch nothing.
+//!    stay inside their fat boxes and touch nothing. When more than a quarter of the leaves
+//!    moved (the first frame), the tree is rebuilt top down instead ([`AabbTree::rebuild`]);
+//!    new bodies join the tree at the update, all at once.
 //! 2. **New pairs.** Only the bodies whose fat box moved query the tree: every pair whose fat
 //!    boxes overlap is in the pair cache, and that set changes only when a fat box does.
 //! 3. **Pair cache.** One sorted pass merges the new pairs into the cache (kept sorted by body
 //!    ids, so the order is deterministic and independent of the tree's shape) and drops the
-//!    pairs whose fat boxes parted or whose body was removed.
+//!    pairs whose fat boxes parted or whose body was removed. The sorted list holds only the
+//!    two bodies and a slot; each pair's state (warm start, contact) stays in its slot of a
+//!    slab, so the merge moves little memory.
 //! 4. **Narrow phase** on the pairs that have a body whose pose changed (the others keep their
 //!    contact): [`contact_with`](crate::contact_with) with the pair's own [`WarmStart`],
 //!    kept for as long as the pair stays in the cache. With the `rayon` feature,
@@ -137,23 +141,33 @@ struct Body<V: Vector, S> {
     enlarged: bool,
 }
 
-/// A candidate pair in the cache: fat boxes that overlap.
+/// A candidate pair in the cache (fat boxes that overlap): its bodies and where its state
+/// lives. The cache's order is this small record's; the states stay put in their slab, so the
+/// merge of a frame moves twelve bytes per pair, not the warm-start cache.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PairKey {
+    a: u32,
+    b: u32,
+    slot: u32,
+}
+
+impl PairKey {
+    #[inline]
+    fn bodies(&self) -> (u32, u32) {
+        (self.a, self.b)
+    }
+}
+
+/// The state of a cached pair, in the slab.
 #[derive(Clone, Copy, Debug)]
-struct PairEntry<V: Vector> {
+struct PairSlot<V: Vector> {
     a: u32,
     b: u32,
     state: PairState<V>,
     /// In contact after the previous update.
     touching: bool,
-    /// The narrow phase must run this update.
+    /// The narrow phase must run this update (false in free slots).
     refresh: bool,
-}
-
-impl<V: Vector> PairEntry<V> {
-    #[inline]
-    fn key(&self) -> (u32, u32) {
-        (self.a, self.b)
-    }
 }
 
 /// Bodies, their broad phase, their pair cache and contacts. See the [module docs](self).
@@ -162,8 +176,11 @@ pub struct World<V: Vector, S> {
     options: WorldOptions<V::Real>,
     bodies: Vec<Option<Body<V, S>>>,
     tree: AabbTree<V>,
-    /// Sorted by `(a, b)`.
-    pairs: Vec<PairEntry<V>>,
+    /// The cached pairs, sorted by `(a, b)`.
+    pairs: Vec<PairKey>,
+    /// The cached pairs' states (`PairKey::slot`), and the free slots.
+    slots: Vec<PairSlot<V>>,
+    free_slots: Vec<u32>,
     /// Slots free for insertion.
     free: Vec<u32>,
     /// Slots removed since the last update (freed after it, so the update can end their pairs).
@@ -174,7 +191,7 @@ pub struct World<V: Vector, S> {
     // Per-frame scratch, kept for its capacity.
     enlarged: Vec<u32>,
     new_keys: Vec<(u32, u32)>,
-    merged: Vec<PairEntry<V>>,
+    merged: Vec<PairKey>,
 }
 
 impl<V: Vector, S: Support<V>> World<V, S> {
@@ -185,6 +202,8 @@ impl<V: Vector, S: Support<V>> World<V, S> {
             bodies: Vec::new(),
             tree: AabbTree::new(),
             pairs: Vec::new(),
+            slots: Vec::new(),
+            free_slots: Vec::new(),
             free: Vec::new(),
             removed: Vec::new(),
             dirty: Vec::new(),
@@ -211,7 +230,7 @@ impl<V: Vector, S: Support<V>> World<V, S> {
                 (self.bodies.len() - 1) as u32
             }
         };
-        let proxy = self.tree.insert(fat, index);
+        let proxy = self.tree.insert_deferred(fat, index);
         self.bodies[index as usize] =
             Some(Body { shape, pose, proxy, reach, fat, dirty: true, enlarged: true });
         self.dirty.push(index);
@@ -278,9 +297,10 @@ impl<V: Vector, S: Support<V>> World<V, S> {
 
     /// The pairs in contact after the last update, sorted by `(a, b)` with `a < b`.
     pub fn contacts(&self) -> impl Iterator<Item = (BodyId, BodyId, &Contact<V>)> + '_ {
-        self.pairs
-            .iter()
-            .filter_map(|p| p.state.contact.as_ref().map(|c| (BodyId(p.a), BodyId(p.b), c)))
+        self.pairs.iter().filter_map(|k| {
+            let contact = self.slots[k.slot as usize].state.contact.as_ref();
+            contact.map(|c| (BodyId(k.a), BodyId(k.b), c))
+        })
     }
 
     /// The number of candidate pairs (fat boxes overlapping) in the cache.
@@ -332,9 +352,9 @@ impl<V: Vector, S: Support<V>> World<V, S> {
         self.broad_phase();
         let options = self.options.contact;
         let bodies = &self.bodies;
-        for entry in self.pairs.iter_mut().filter(|e| e.refresh) {
-            let (a, b) = sides(bodies, entry);
-            narrow_phase(a, b, &options, &mut entry.state);
+        for slot in self.slots.iter_mut().filter(|s| s.refresh) {
+            let (a, b) = sides(bodies, slot);
+            narrow_phase(a, b, &options, &mut slot.state);
         }
         self.finish();
     }
@@ -391,6 +411,14 @@ impl<V: Vector, S: Support<V>> World<V, S> {
                 self.enlarged.push(index);
             }
         }
+        // When much of the tree moved (a reset), one top-down rebuild makes a better tree than
+        // the same leaves inserted one at a time, in less time than the queries it speeds up.
+        // New bodies wait for the flush, which makes the same choice.
+        if self.enlarged.len() > 64 && self.enlarged.len() * 4 > self.tree.len() {
+            self.tree.rebuild();
+        } else {
+            self.tree.flush();
+        }
     }
 
     fn find_new_pairs(&mut self) {
@@ -410,67 +438,69 @@ impl<V: Vector, S: Support<V>> World<V, S> {
         self.new_keys.sort_unstable();
     }
 
+    /// Drops the cached pairs whose body went or whose fat boxes parted (with an end event if
+    /// they touched), marks the others for the narrow phase if a body moved, and merges in the
+    /// new pairs: two sorted lists, one pass.
     fn merge_pairs(&mut self) {
+        let (bodies, slots, events) = (&self.bodies, &mut self.slots, &mut self.events);
+        let free_slots = &mut self.free_slots;
+        self.pairs.retain(|key| {
+            let slot = &mut slots[key.slot as usize];
+            let a = bodies[key.a as usize].as_ref();
+            let b = bodies[key.b as usize].as_ref();
+            match (a, b) {
+                (Some(a), Some(b)) if a.fat.intersects(&b.fat) => {
+                    slot.refresh = a.dirty || b.dirty;
+                    true
+                }
+                _ => {
+                    if slot.touching {
+                        events.push(ContactEvent::End(BodyId(key.a), BodyId(key.b)));
+                    }
+                    slot.refresh = false;
+                    free_slots.push(key.slot);
+                    false
+                }
+            }
+        });
+        if self.new_keys.is_empty() {
+            return;
+        }
         let mut merged = mem::take(&mut self.merged);
         merged.clear();
-        let old = mem::take(&mut self.pairs);
-        let keys = mem::take(&mut self.new_keys);
-        let mut new = keys.iter().copied().peekable();
-        for entry in old.iter().copied() {
-            while let Some(&key) = new.peek() {
-                if key >= entry.key() {
+        let mut new = self.new_keys.iter().copied().peekable();
+        for &key in &self.pairs {
+            while let Some(&next) = new.peek() {
+                if next >= key.bodies() {
                     break;
                 }
-                merged.push(self.fresh_pair(key));
+                merged.push(open_slot(&mut self.slots, &mut self.free_slots, next));
                 new.next();
             }
-            if new.peek() == Some(&entry.key()) {
+            if new.peek() == Some(&key.bodies()) {
                 new.next();
             }
-            self.keep_or_end(entry, &mut merged);
+            merged.push(key);
         }
-        for key in new {
-            merged.push(self.fresh_pair(key));
+        for next in new {
+            merged.push(open_slot(&mut self.slots, &mut self.free_slots, next));
         }
-        self.new_keys = keys;
-        self.merged = old;
-        self.pairs = merged;
-    }
-
-    fn fresh_pair(&self, (a, b): (u32, u32)) -> PairEntry<V> {
-        PairEntry { a, b, state: PairState::default(), touching: false, refresh: true }
-    }
-
-    /// Keeps a cached pair whose bodies live and whose fat boxes still overlap (marking it for
-    /// the narrow phase if a body moved); otherwise drops it, with an end event if it touched.
-    fn keep_or_end(&mut self, mut entry: PairEntry<V>, merged: &mut Vec<PairEntry<V>>) {
-        let a = self.bodies[entry.a as usize].as_ref();
-        let b = self.bodies[entry.b as usize].as_ref();
-        match (a, b) {
-            (Some(a), Some(b)) if a.fat.intersects(&b.fat) => {
-                entry.refresh = a.dirty || b.dirty;
-                merged.push(entry);
-            }
-            _ => {
-                if entry.touching {
-                    self.events.push(ContactEvent::End(BodyId(entry.a), BodyId(entry.b)));
-                }
-            }
-        }
+        self.merged = mem::replace(&mut self.pairs, merged);
     }
 
     /// Step 5 and the frame's bookkeeping: events, flags, freed slots.
     fn finish(&mut self) {
-        for entry in &mut self.pairs {
-            let touching = entry.state.contact.is_some();
-            if touching != entry.touching {
-                let (a, b) = (BodyId(entry.a), BodyId(entry.b));
+        for key in &self.pairs {
+            let slot = &mut self.slots[key.slot as usize];
+            let touching = slot.state.contact.is_some();
+            if touching != slot.touching {
+                let (a, b) = (BodyId(key.a), BodyId(key.b));
                 let event =
                     if touching { ContactEvent::Begin(a, b) } else { ContactEvent::End(a, b) };
                 self.events.push(event);
-                entry.touching = touching;
+                slot.touching = touching;
             }
-            entry.refresh = false;
+            slot.refresh = false;
         }
         self.events.sort_unstable_by_key(ContactEvent::bodies);
         for &i in self.dirty.iter().chain(&self.enlarged) {
@@ -485,11 +515,32 @@ impl<V: Vector, S: Support<V>> World<V, S> {
     }
 }
 
-/// The two sides of a cached pair (both bodies live: the merge dropped the others).
+/// A slot for the new pair `(a, b)`: a free one, or a new one at the slab's end.
+fn open_slot<V: Vector>(
+    slots: &mut Vec<PairSlot<V>>,
+    free_slots: &mut Vec<u32>,
+    (a, b): (u32, u32),
+) -> PairKey {
+    let fresh = PairSlot { a, b, state: PairState::default(), touching: false, refresh: true };
+    let slot = match free_slots.pop() {
+        Some(slot) => {
+            slots[slot as usize] = fresh;
+            slot
+        }
+        None => {
+            slots.push(fresh);
+            (slots.len() - 1) as u32
+        }
+    };
+    PairKey { a, b, slot }
+}
+
+/// The two sides of a cached pair (both bodies live: the merge dropped the others, and free
+/// slots are never refreshed).
 #[inline]
 fn sides<'w, V: Vector, S>(
     bodies: &'w [Option<Body<V, S>>],
-    entry: &PairEntry<V>,
+    entry: &PairSlot<V>,
 ) -> (Side<'w, V, S>, Side<'w, V, S>) {
     let side = |i: u32| {
         let body = bodies[i as usize].as_ref().expect("cached pairs join live bodies");

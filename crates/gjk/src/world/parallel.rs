@@ -1,8 +1,8 @@
 //! All cores: the world's narrow phase and batches of independent queries on rayon's pool.
 //!
 //! # Partitioning
-//! The work items are independent and sit in one contiguous slice (the world's sorted pair
-//! cache; the caller's poses), so the slice is split in halves recursively by rayon's work
+//! The work items are independent and sit in one contiguous slice (the slab of the world's
+//! pair states; the caller's poses), so the slice is split in halves recursively by rayon's work
 //! stealing down to chunks of at least [`MIN_CHUNK`] items: a core that finishes its half steals
 //! half of another's remainder, which evens out pairs of very different cost (a ball against a
 //! box in one projection, two hulls through EPA). The broad phase, the merge of the cache and the
@@ -29,10 +29,10 @@ impl<V: Vector, S: Support<V> + Sync> World<V, S> {
         self.broad_phase();
         let options = self.options.contact;
         let bodies = &self.bodies;
-        self.pairs.par_iter_mut().with_min_len(MIN_CHUNK).for_each(|entry| {
-            if entry.refresh {
-                let (a, b) = sides(bodies, entry);
-                narrow_phase(a, b, &options, &mut entry.state);
+        self.slots.par_iter_mut().with_min_len(MIN_CHUNK).for_each(|slot| {
+            if slot.refresh {
+                let (a, b) = sides(bodies, slot);
+                narrow_phase(a, b, &options, &mut slot.state);
             }
         });
         self.finish();
