@@ -63,7 +63,7 @@ use crate::cast::{ray_cast, Ray, RayHit};
 use crate::contact::{Contact, ContactOptions};
 use crate::math::{Pose, Real, Vector};
 use crate::shape::Support;
-use narrow::{narrow_phase, PairState, Side};
+use narrow::{narrow_phase, PairState};
 #[cfg(feature = "rayon")]
 pub use parallel::{distance_batch, MIN_CHUNK};
 pub use tree::{AabbTree, ProxyId};
@@ -126,15 +126,24 @@ impl<R: Real> Default for WorldOptions<R> {
     }
 }
 
+/// A body's shape and pose: read by the narrow phase only for pairs whose boxes meet.
 #[derive(Clone, Debug)]
 struct Body<V: Vector, S> {
     shape: S,
     pose: Pose<V>,
     proxy: ProxyId,
+}
+
+/// A body's boxes and flags, apart from its shape: the broad phase and the pair cache read
+/// these for every pair every frame, so they sit together in a compact array.
+#[derive(Clone, Copy, Debug)]
+struct Bounds<V> {
     /// The tight box grown by half the prediction and the touching tolerance.
     reach: Aabb<V>,
     /// The tree's box: the reach grown by the margin when it was last rebuilt.
     fat: Aabb<V>,
+    /// The body exists (a removed body's slot is dead until reused).
+    live: bool,
     /// The pose changed since the last update.
     dirty: bool,
     /// The fat box changed since the last update (or the body is new).
@@ -175,6 +184,8 @@ struct PairSlot<V: Vector> {
 pub struct World<V: Vector, S> {
     options: WorldOptions<V::Real>,
     bodies: Vec<Option<Body<V, S>>>,
+    /// The bodies' boxes and flags, by body index.
+    bounds: Vec<Bounds<V>>,
     tree: AabbTree<V>,
     /// The cached pairs, sorted by `(a, b)`.
     pairs: Vec<PairKey>,
@@ -200,6 +211,7 @@ impl<V: Vector, S: Support<V>> World<V, S> {
         Self {
             options,
             bodies: Vec::new(),
+            bounds: Vec::new(),
             tree: AabbTree::new(),
             pairs: Vec::new(),
             slots: Vec::new(),
@@ -227,12 +239,14 @@ impl<V: Vector, S: Support<V>> World<V, S> {
             Some(index) => index,
             None => {
                 self.bodies.push(None);
+                self.bounds.push(Bounds { reach, fat, live: false, dirty: false, enlarged: false });
                 (self.bodies.len() - 1) as u32
             }
         };
         let proxy = self.tree.insert_deferred(fat, index);
-        self.bodies[index as usize] =
-            Some(Body { shape, pose, proxy, reach, fat, dirty: true, enlarged: true });
+        self.bodies[index as usize] = Some(Body { shape, pose, proxy });
+        self.bounds[index as usize] =
+            Bounds { reach, fat, live: true, dirty: true, enlarged: true };
         self.dirty.push(index);
         self.enlarged.push(index);
         BodyId(index)
@@ -242,6 +256,7 @@ impl<V: Vector, S: Support<V>> World<V, S> {
     /// end at the next update.
     pub fn remove(&mut self, id: BodyId) -> Option<S> {
         let body = self.bodies.get_mut(id.index())?.take()?;
+        self.bounds[id.index()].live = false;
         self.tree.remove(body.proxy);
         self.removed.push(id.0);
         Some(body.shape)
@@ -252,8 +267,9 @@ impl<V: Vector, S: Support<V>> World<V, S> {
     pub fn set_pose(&mut self, id: BodyId, pose: Pose<V>) -> bool {
         let Some(Some(body)) = self.bodies.get_mut(id.index()) else { return false };
         body.pose = pose;
-        if !body.dirty {
-            body.dirty = true;
+        let bounds = &mut self.bounds[id.index()];
+        if !bounds.dirty {
+            bounds.dirty = true;
             self.dirty.push(id.0);
         }
         true
@@ -282,7 +298,7 @@ impl<V: Vector, S: Support<V>> World<V, S> {
     /// A body's box as of the last update (or insertion): its tight box grown by half the
     /// prediction and the touching tolerance.
     pub fn aabb(&self, id: BodyId) -> Option<&Aabb<V>> {
-        self.body(id).map(|b| &b.reach)
+        self.body(id).map(|_| &self.bounds[id.index()].reach)
     }
 
     /// The live bodies, in index order.
@@ -317,10 +333,11 @@ impl<V: Vector, S: Support<V>> World<V, S> {
     /// it returns `false`. Bodies come in the tree's order.
     pub fn query_aabb(&self, aabb: &Aabb<V>, mut visit: impl FnMut(BodyId) -> bool) {
         self.tree.query(aabb, |_, index| {
-            let body = self.bodies[index as usize].as_ref();
-            match body {
-                Some(b) if b.reach.intersects(aabb) => visit(BodyId(index)),
-                _ => true,
+            let bounds = &self.bounds[index as usize];
+            if bounds.live && bounds.reach.intersects(aabb) {
+                visit(BodyId(index))
+            } else {
+                true
             }
         });
     }
@@ -351,10 +368,11 @@ impl<V: Vector, S: Support<V>> World<V, S> {
     pub fn update(&mut self) {
         self.broad_phase();
         let options = self.options.contact;
-        let bodies = &self.bodies;
+        let (bodies, bounds) = (&self.bodies, &self.bounds);
         for slot in self.slots.iter_mut().filter(|s| s.refresh) {
-            let (a, b) = sides(bodies, slot);
-            narrow_phase(a, b, &options, &mut slot.state);
+            let reach = [&bounds[slot.a as usize].reach, &bounds[slot.b as usize].reach];
+            let (a, b) = (slot.a, slot.b);
+            narrow_phase(reach, || sides(bodies, a, b), &options, &mut slot.state);
         }
         self.finish();
     }
@@ -399,15 +417,15 @@ impl<V: Vector, S: Support<V>> World<V, S> {
             let index = self.dirty[i];
             let Some(body) = self.bodies[index as usize].as_ref() else { continue };
             let reach = self.reach(&body.shape, &body.pose);
-            let body = self.bodies[index as usize].as_mut().expect("checked above");
-            body.reach = reach;
-            if body.fat.contains(&reach) {
+            let bounds = &mut self.bounds[index as usize];
+            bounds.reach = reach;
+            if bounds.fat.contains(&reach) {
                 continue;
             }
-            body.fat = reach.loosened(margin);
-            self.tree.update(body.proxy, body.fat);
-            if !body.enlarged {
-                body.enlarged = true;
+            bounds.fat = reach.loosened(margin);
+            self.tree.update(body.proxy, bounds.fat);
+            if !bounds.enlarged {
+                bounds.enlarged = true;
                 self.enlarged.push(index);
             }
         }
@@ -423,13 +441,15 @@ impl<V: Vector, S: Support<V>> World<V, S> {
 
     fn find_new_pairs(&mut self) {
         self.new_keys.clear();
-        let (bodies, tree, keys) = (&self.bodies, &self.tree, &mut self.new_keys);
+        let (bounds, tree, keys) = (&self.bounds, &self.tree, &mut self.new_keys);
         for &i in &self.enlarged {
-            let Some(body) = bodies[i as usize].as_ref() else { continue };
+            let body = &bounds[i as usize];
+            if !body.live {
+                continue;
+            }
             tree.query(&body.fat, |_, j| {
-                let other = bodies[j as usize].as_ref().expect("the tree holds live bodies");
                 // A pair of two enlarged bodies is reported by the larger index only.
-                if j != i && !(other.enlarged && j < i) {
+                if j != i && !(bounds[j as usize].enlarged && j < i) {
                     keys.push((i.min(j), i.max(j)));
                 }
                 true
@@ -442,26 +462,21 @@ impl<V: Vector, S: Support<V>> World<V, S> {
     /// they touched), marks the others for the narrow phase if a body moved, and merges in the
     /// new pairs: two sorted lists, one pass.
     fn merge_pairs(&mut self) {
-        let (bodies, slots, events) = (&self.bodies, &mut self.slots, &mut self.events);
+        let (bounds, slots, events) = (&self.bounds, &mut self.slots, &mut self.events);
         let free_slots = &mut self.free_slots;
         self.pairs.retain(|key| {
             let slot = &mut slots[key.slot as usize];
-            let a = bodies[key.a as usize].as_ref();
-            let b = bodies[key.b as usize].as_ref();
-            match (a, b) {
-                (Some(a), Some(b)) if a.fat.intersects(&b.fat) => {
-                    slot.refresh = a.dirty || b.dirty;
-                    true
-                }
-                _ => {
-                    if slot.touching {
-                        events.push(ContactEvent::End(BodyId(key.a), BodyId(key.b)));
-                    }
-                    slot.refresh = false;
-                    free_slots.push(key.slot);
-                    false
-                }
+            let (a, b) = (&bounds[key.a as usize], &bounds[key.b as usize]);
+            if a.live && b.live && a.fat.intersects(&b.fat) {
+                slot.refresh = a.dirty || b.dirty;
+                return true;
             }
+            if slot.touching {
+                events.push(ContactEvent::End(BodyId(key.a), BodyId(key.b)));
+            }
+            slot.refresh = false;
+            free_slots.push(key.slot);
+            false
         });
         if self.new_keys.is_empty() {
             return;
@@ -504,10 +519,9 @@ impl<V: Vector, S: Support<V>> World<V, S> {
         }
         self.events.sort_unstable_by_key(ContactEvent::bodies);
         for &i in self.dirty.iter().chain(&self.enlarged) {
-            if let Some(body) = self.bodies[i as usize].as_mut() {
-                body.dirty = false;
-                body.enlarged = false;
-            }
+            let bounds = &mut self.bounds[i as usize];
+            bounds.dirty = false;
+            bounds.enlarged = false;
         }
         self.dirty.clear();
         self.enlarged.clear();
@@ -535,16 +549,13 @@ fn open_slot<V: Vector>(
     PairKey { a, b, slot }
 }
 
-/// The two sides of a cached pair (both bodies live: the merge dropped the others, and free
-/// slots are never refreshed).
+/// The shapes and poses of a cached pair's bodies (both live: the merge dropped the others,
+/// and free slots are never refreshed).
 #[inline]
-fn sides<'w, V: Vector, S>(
-    bodies: &'w [Option<Body<V, S>>],
-    entry: &PairSlot<V>,
-) -> (Side<'w, V, S>, Side<'w, V, S>) {
+fn sides<V: Vector, S>(bodies: &[Option<Body<V, S>>], a: u32, b: u32) -> [(&S, &Pose<V>); 2] {
     let side = |i: u32| {
         let body = bodies[i as usize].as_ref().expect("cached pairs join live bodies");
-        Side { shape: &body.shape, pose: &body.pose, reach: &body.reach }
+        (&body.shape, &body.pose)
     };
-    (side(entry.a), side(entry.b))
+    [side(a), side(b)]
 }

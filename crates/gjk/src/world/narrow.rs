@@ -24,28 +24,22 @@ impl<V: Vector> Default for PairState<V> {
     }
 }
 
-/// One side of a pair: its shape, pose and reach box (the tight box grown by half the
-/// prediction and the touching tolerance).
-pub(crate) struct Side<'s, V: Vector, S: ?Sized> {
-    pub(crate) shape: &'s S,
-    pub(crate) pose: &'s Pose<V>,
-    pub(crate) reach: &'s Aabb<V>,
-}
-
-/// Updates `state` for the pair `a`, `b`. Boxes that do not meet prove the shapes apart by
-/// more than the prediction (each reach box holds its shape grown by half of it), which skips
-/// GJK for most candidates of a fattened broad phase.
+/// Updates `state` for a pair whose reach boxes are `reach` (each body's tight box grown by
+/// half the prediction and the touching tolerance). Boxes that do not meet prove the shapes
+/// apart by more than the prediction, which skips GJK for most candidates of a fattened broad
+/// phase — without reading the shapes: `sides` fetches the shapes and poses only when needed.
 #[inline]
-pub(crate) fn narrow_phase<V: Vector, S: Support<V> + ?Sized>(
-    a: Side<'_, V, S>,
-    b: Side<'_, V, S>,
+pub(crate) fn narrow_phase<'s, V: Vector, S: Support<V> + ?Sized + 's>(
+    reach: [&Aabb<V>; 2],
+    sides: impl FnOnce() -> [(&'s S, &'s Pose<V>); 2],
     options: &ContactOptions<V::Real>,
     state: &mut PairState<V>,
 ) {
-    if !a.reach.intersects(b.reach) {
+    if !reach[0].intersects(reach[1]) {
         state.contact = None;
         return;
     }
-    let pair = Pair::new(a.shape, *a.pose, b.shape, *b.pose);
+    let [(a, pose_a), (b, pose_b)] = sides();
+    let pair = Pair::new(a, *pose_a, b, *pose_b);
     state.contact = pair.contact_with(options, &mut state.warm).contact;
 }

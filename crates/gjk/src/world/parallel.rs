@@ -28,11 +28,12 @@ impl<V: Vector, S: Support<V> + Sync> World<V, S> {
     pub fn update_parallel(&mut self) {
         self.broad_phase();
         let options = self.options.contact;
-        let bodies = &self.bodies;
+        let (bodies, bounds) = (&self.bodies, &self.bounds);
         self.slots.par_iter_mut().with_min_len(MIN_CHUNK).for_each(|slot| {
             if slot.refresh {
-                let (a, b) = sides(bodies, slot);
-                narrow_phase(a, b, &options, &mut slot.state);
+                let reach = [&bounds[slot.a as usize].reach, &bounds[slot.b as usize].reach];
+                let (a, b) = (slot.a, slot.b);
+                narrow_phase(reach, || sides(bodies, a, b), &options, &mut slot.state);
             }
         });
         self.finish();
