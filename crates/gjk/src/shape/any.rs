@@ -26,20 +26,68 @@ use crate::math::{Pose, Vector, Vector3};
 pub trait ShapeSpace: Vector {
     /// The dimension's extra solids: [`Solid`] (cylinders, cones) in 3D, [`NoSolid`] in 2D.
     type Solid: Support<Self> + Clone + fmt::Debug + PartialEq + Send + Sync + 'static;
+
+    /// A solid's kind and sizes: `(is_cone, half_height, radius)`.
+    #[doc(hidden)]
+    fn solid_parts(solid: &Self::Solid) -> (bool, Self::Real, Self::Real);
+
+    /// The solid of that kind and sizes, or `None` where there are no solids (2D).
+    #[doc(hidden)]
+    fn make_solid(
+        is_cone: bool,
+        half_height: Self::Real,
+        radius: Self::Real,
+    ) -> Option<Result<Self::Solid, crate::ShapeError>>;
 }
 
-impl ShapeSpace for glam::Vec2 {
-    type Solid = NoSolid<Self>;
+macro_rules! planar_space {
+    ($v:ty) => {
+        impl ShapeSpace for $v {
+            type Solid = NoSolid<Self>;
+            fn solid_parts(solid: &Self::Solid) -> (bool, Self::Real, Self::Real) {
+                match *solid {
+                    NoSolid::Never(never, _) => match never {},
+                }
+            }
+            fn make_solid(
+                _: bool,
+                _: Self::Real,
+                _: Self::Real,
+            ) -> Option<Result<Self::Solid, crate::ShapeError>> {
+                None
+            }
+        }
+    };
 }
-impl ShapeSpace for glam::DVec2 {
-    type Solid = NoSolid<Self>;
+planar_space!(glam::Vec2);
+planar_space!(glam::DVec2);
+
+macro_rules! solid_space {
+    ($v:ty) => {
+        impl ShapeSpace for $v {
+            type Solid = Solid<Self>;
+            fn solid_parts(solid: &Self::Solid) -> (bool, Self::Real, Self::Real) {
+                match solid {
+                    Solid::Cylinder(c) => (false, c.half_height(), c.radius()),
+                    Solid::Cone(c) => (true, c.half_height(), c.radius()),
+                }
+            }
+            fn make_solid(
+                is_cone: bool,
+                half_height: Self::Real,
+                radius: Self::Real,
+            ) -> Option<Result<Self::Solid, crate::ShapeError>> {
+                Some(if is_cone {
+                    Cone::new(half_height, radius).map(Solid::Cone)
+                } else {
+                    Cylinder::new(half_height, radius).map(Solid::Cylinder)
+                })
+            }
+        }
+    };
 }
-impl ShapeSpace for glam::Vec3 {
-    type Solid = Solid<Self>;
-}
-impl ShapeSpace for glam::DVec3 {
-    type Solid = Solid<Self>;
-}
+solid_space!(glam::Vec3);
+solid_space!(glam::DVec3);
 
 /// The 3D solids of [`Shape`].
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -22,6 +22,8 @@ mod polytope;
 mod posed;
 mod rounded;
 mod segment;
+#[cfg(feature = "serde")]
+mod serde;
 mod triangle;
 
 pub use any::{NoSolid, Shape, ShapeSpace, Solid};

@@ -30,6 +30,12 @@ impl<S: Support<V>, V: Vector> Rounded<S, V> {
     pub fn shape(&self) -> &S {
         &self.shape
     }
+
+    /// The radius this rounding adds (the whole shape's margin is the inner shape's plus
+    /// this).
+    pub fn rounding(&self) -> V::Real {
+        self.margin
+    }
 }
 
 impl<S: Support<V>, V: Vector> Support<V> for Rounded<S, V> {
