@@ -187,7 +187,7 @@ fn parallel_update_gives_the_same_pairs_and_events() {
 }
 
 #[test]
-fn few_moving_bodies_refresh_few_pairs() {
+fn static_pairs_keep_their_contacts_and_moves_end_only_their_own() {
     // Static bodies keep their contact without a narrow phase: a body moved far away ends its
     // contacts and nothing else changes.
     let mut world = World::<Vec2, Shape<Vec2>>::new(WorldOptions::default());
