@@ -1,6 +1,7 @@
 //! `gjk`: convex collision queries from the command line.
 //!
 //! * `gjk query [FILE]` answers JSON-lines queries (see [`query`] and README.md);
+//! * `gjk scene FILE` finds every pair in contact among many bodies (see [`scene`]);
 //! * `gjk demo` answers a built-in scene of 2D and 3D pairs and prints a table;
 //! * `gjk explain PAIR` walks through one GJK run in words, and draws it with `--svg`;
 //! * `gjk completions SHELL` prints a shell completion script.
@@ -17,6 +18,7 @@ mod kinds;
 mod output;
 mod progress;
 mod query;
+mod scene;
 mod status;
 
 use std::io::{self, Write};
@@ -41,8 +43,9 @@ struct Subcommand {
 }
 
 /// Every subcommand, in the order `gjk --help` lists them.
-const SUBCOMMANDS: [Subcommand; 4] = [
+const SUBCOMMANDS: [Subcommand; 5] = [
     Subcommand { name: "query", command: query::command, run: query::run },
+    Subcommand { name: "scene", command: scene::command, run: scene::run },
     Subcommand { name: "demo", command: demo::command, run: demo::run },
     Subcommand { name: "explain", command: explain::command, run: explain::run },
     Subcommand { name: "completions", command: completions_command, run: completions },

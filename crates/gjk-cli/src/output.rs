@@ -33,6 +33,12 @@ impl<'w, W: Write + ?Sized> Record<'w, W> {
         Ok(Self { out })
     }
 
+    /// Starts an object whose first field is `name` (records without an `id`).
+    pub(crate) fn begin_with(out: &'w mut W, name: &str, value: &Value) -> io::Result<Self> {
+        write!(out, "{{\"{name}\":{value}")?;
+        Ok(Self { out })
+    }
+
     /// A field whose value prints as JSON through `Display` (bools, integers, `Value`s).
     pub(crate) fn field(&mut self, name: &str, value: impl std::fmt::Display) -> io::Result<()> {
         write!(self.out, ",\"{name}\":{value}")

@@ -48,11 +48,7 @@ pub(crate) fn usage() -> String {
         text.push_str(&format!("  {:<12} {}\n", kind.name, kind.input));
     }
     text.push('\n');
-    text.push_str(USAGE_SHAPES);
-    for shape_type in &shapes::SHAPE_TYPES {
-        text.push_str(&shape_row(shape_type));
-    }
-    text.push_str(USAGE_POSES);
+    text.push_str(&shapes_and_poses());
     for kind in &KINDS {
         text.push_str(&format!("\nANSWER to {}, fields in this order:\n", kind.name));
         text.push_str(kind.answer);
@@ -61,6 +57,16 @@ pub(crate) fn usage() -> String {
         }
     }
     text.push_str(USAGE_ERRORS);
+    text
+}
+
+/// The help's SHAPE, POSE and DIMENSION sections (shared with `gjk scene --help`).
+pub(crate) fn shapes_and_poses() -> String {
+    let mut text = String::from(USAGE_SHAPES);
+    for shape_type in &shapes::SHAPE_TYPES {
+        text.push_str(&shape_row(shape_type));
+    }
+    text.push_str(USAGE_POSES);
     text
 }
 

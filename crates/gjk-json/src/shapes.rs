@@ -150,12 +150,14 @@ enum Evidence {
     Quaternion,
     /// A shape type that exists only in 3D.
     ThreeDOnly,
+    /// A dimension stated outright (a scene's `dim`).
+    Declared(usize),
 }
 
 impl Evidence {
     fn dimension(self) -> usize {
         match self {
-            Self::Coordinates(n) => n,
+            Self::Coordinates(n) | Self::Declared(n) => n,
             Self::Angle => 2,
             Self::Quaternion | Self::ThreeDOnly => 3,
         }
@@ -167,6 +169,7 @@ impl Evidence {
             Self::Angle => "is a 2D angle".to_owned(),
             Self::Quaternion => "is a 3D quaternion".to_owned(),
             Self::ThreeDOnly => "is a 3D-only shape".to_owned(),
+            Self::Declared(n) => format!("is {n}"),
         }
     }
 }
@@ -178,6 +181,12 @@ pub struct Dimension {
 }
 
 impl Dimension {
+    /// The dimension stated by the field at `path` (2 or 3), which every later field must
+    /// match: `bodies[1].pose.translation has 3 coordinates, but dim is 2: ...`.
+    pub fn declared(dimension: usize, path: &str) -> Self {
+        Self { first: Some((Evidence::Declared(dimension), path.to_owned())) }
+    }
+
     /// A required point or vector field of `object`, as evidence of the dimension.
     pub fn vector(&mut self, object: &Object<'_>, key: &str) -> Result<[f64; 3], String> {
         let path = object.field_path(key);

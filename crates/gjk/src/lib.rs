@@ -71,6 +71,7 @@
 
 extern crate alloc;
 
+pub mod bounds;
 pub mod cast;
 pub mod contact;
 pub mod dispatch;
@@ -89,7 +90,9 @@ pub mod simplex;
 mod test_rng;
 mod tolerance;
 pub mod trace;
+pub mod world;
 
+pub use crate::bounds::Aabb;
 pub use crate::cast::{
     ray_cast, ray_cast_with, shape_cast, shape_cast_with, CastStatus, Ray, RayCastOptions,
     RayCastResult, RayHit, ShapeCastOptions, ShapeCastResult,
@@ -110,7 +113,8 @@ pub use crate::hull::Hull;
 pub use crate::math::{Pose, Real, Rotation, Rotation2, Vector, Vector3};
 pub use crate::shape::{
     full_support, Ball, Capsule, Cone, Core, CoreBoundary, CorePolygon, Cuboid, Cylinder,
-    Ellipsoid, MinkowskiSum, Point, Polytope, Posed, Rounded, Segment, Support, Triangle,
+    Ellipsoid, MinkowskiSum, NoSolid, Point, Polytope, Posed, Rounded, Segment, Shape, ShapeSpace,
+    Solid, Support, Triangle,
 };
 pub use crate::simplex::{Simplex, SupportPoint};
 pub use crate::tolerance::Tolerance;

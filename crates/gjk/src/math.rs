@@ -196,6 +196,7 @@ pub trait Rotation<V>: Copy + Debug + PartialEq + Send + Sync + 'static {
 /// assert!((v - Vec2::Y).length() < 1e-6);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rotation2<R> {
     /// cos θ.
     pub cos: R,

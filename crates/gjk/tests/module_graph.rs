@@ -12,7 +12,7 @@ use std::path::Path;
 const LAYERS: &[&[&str]] = &[
     &["error"],
     &["math"],
-    &["geometry", "tolerance"],
+    &["geometry", "tolerance", "bounds"],
     &["simplex"],
     &["hull"],
     &["shape"],
@@ -24,6 +24,7 @@ const LAYERS: &[&[&str]] = &[
     &["contact"],
     &["cast"],
     &["trace"],
+    &["world"],
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

@@ -1,3 +1,5 @@
+use crate::bounds::Aabb;
+use crate::math::Pose;
 use core::marker::PhantomData;
 
 use super::{check_positive, Core, Support};
@@ -49,5 +51,10 @@ impl<V: Vector> Support<V> for Ball<V> {
     #[inline]
     fn core(&self) -> Core<'_, V> {
         Core::Point(V::ZERO)
+    }
+    /// `t ± r`.
+    #[inline]
+    fn aabb(&self, pose: &Pose<V>) -> Aabb<V> {
+        Aabb::from_point(pose.translation()).loosened(self.radius)
     }
 }

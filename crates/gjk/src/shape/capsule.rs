@@ -1,5 +1,7 @@
 use super::{check_non_negative, check_point, Core, Support};
+use crate::bounds::Aabb;
 use crate::error::ShapeError;
+use crate::math::Pose;
 use crate::math::{Real, Vector};
 
 /// A capsule: the segment `a`–`b` swept by a ball of `radius` (a stadium in 2D).
@@ -64,5 +66,10 @@ impl<V: Vector> Support<V> for Capsule<V> {
     #[inline]
     fn core(&self) -> Core<'_, V> {
         Core::Segment([self.a, self.b])
+    }
+    /// The posed ends' box, swept by the radius.
+    #[inline]
+    fn aabb(&self, pose: &Pose<V>) -> Aabb<V> {
+        crate::bounds::points_aabb(&[self.a, self.b], pose, self.radius)
     }
 }

@@ -1,6 +1,8 @@
 use super::cylinder::rim_point;
 use super::{check_non_negative, Support};
+use crate::bounds::Aabb;
 use crate::error::ShapeError;
+use crate::math::Pose;
 use crate::math::{Real, Vector3};
 
 /// A solid circular cone (3D) with its axis along local `y`: apex at `y = +half_height`,
@@ -63,5 +65,14 @@ impl<V: Vector3> Support<V> for Cone<V> {
         // (The rim's distance bounded by the sum of its legs.)
         let h = self.half_height;
         (h * V::Real::from_f64(1.5)).max(h * V::Real::HALF + self.radius)
+    }
+    /// The hull of the apex `t + h a` and the base disc about `t − h a` (`a = R e_y`), whose
+    /// rim reaches `r √(1 − a_j²)` along world axis `j`.
+    fn aabb(&self, pose: &Pose<V>) -> Aabb<V> {
+        let axis = pose.transform_vector(V::axis(1));
+        let apex = pose.translation() + axis * self.half_height;
+        let base = pose.translation() - axis * self.half_height;
+        let reach = axis.map(|a| self.radius * super::cylinder::disc_reach(a));
+        Aabb::new(base - reach, base + reach).with_point(apex)
     }
 }

@@ -1,5 +1,7 @@
 use super::{check_non_negative, Core, Support};
+use crate::bounds::Aabb;
 use crate::error::ShapeError;
+use crate::math::Pose;
 use crate::math::{Real, Vector};
 
 /// An axis-aligned rectangle (2D) or box (3D) centred at the origin.
@@ -48,5 +50,10 @@ impl<V: Vector> Support<V> for Cuboid<V> {
     #[inline]
     fn core(&self) -> Core<'_, V> {
         Core::Box(self.half_extents)
+    }
+    /// `t ± |R| h`.
+    #[inline]
+    fn aabb(&self, pose: &Pose<V>) -> Aabb<V> {
+        crate::bounds::posed_box(pose, V::ZERO, self.half_extents)
     }
 }

@@ -1,5 +1,7 @@
 use super::{check_non_negative, Support};
+use crate::bounds::Aabb;
 use crate::error::ShapeError;
+use crate::math::Pose;
 use crate::math::{Real, Vector3};
 
 /// A solid circular cylinder (3D) centred at the origin with its axis along local `y`.
@@ -48,6 +50,18 @@ pub(crate) fn rim_point<V: Vector3>(dir: V, radius: V::Real) -> (V::Real, V::Rea
     (x * scale, z * scale)
 }
 
+/// `√(1 − a²)` for a coordinate `a` of a unit axis: how far a unit disc orthogonal to the axis
+/// reaches along that coordinate (clamped at 0 where rounding makes `|a|` exceed 1).
+#[inline]
+pub(crate) fn disc_reach<R: Real>(a: R) -> R {
+    let rest = R::ONE - a * a;
+    if rest.is_positive() {
+        rest.sqrt()
+    } else {
+        R::ZERO
+    }
+}
+
 impl<V: Vector3> Support<V> for Cylinder<V> {
     #[inline]
     fn extent(&self) -> V::Real {
@@ -58,5 +72,13 @@ impl<V: Vector3> Support<V> for Cylinder<V> {
         let (x, z) = rim_point(dir, self.radius);
         let y = if dir.component(1) < V::Real::ZERO { -self.half_height } else { self.half_height };
         V::from_components([x, y, z])
+    }
+    /// With `a = R e_y` the axis: half extent `h |a_j| + r √(1 − a_j²)` along world axis
+    /// `j` (the end discs' rim reaches `r √(1 − a_j²)` beyond their centres).
+    fn aabb(&self, pose: &Pose<V>) -> Aabb<V> {
+        let axis = pose.transform_vector(V::axis(1));
+        let half = axis.map(|a| self.half_height * a.abs() + self.radius * disc_reach(a));
+        let c = pose.translation();
+        Aabb::new(c - half, c + half)
     }
 }

@@ -1,5 +1,7 @@
 use super::{check_positive, Support};
+use crate::bounds::Aabb;
 use crate::error::ShapeError;
+use crate::math::Pose;
 use crate::math::{Real, Vector};
 
 /// An axis-aligned ellipse (2D) or ellipsoid (3D) centred at the origin: `Σ (xᵢ/rᵢ)² ≤ 1`.
@@ -50,5 +52,29 @@ impl<V: Vector> Support<V> for Ellipsoid<V> {
         let rd = rd.map(|x| x / n);
         let len = rd.length();
         rd.zip_map(self.radii, |x, r| x * r / len)
+    }
+    /// Half extent `√(Σ_i (R_ji r_i)²)` along world axis `j`: the support value
+    /// `|diag(r) Rᵀ e_j|`.
+    fn aabb(&self, pose: &Pose<V>) -> Aabb<V> {
+        let columns = crate::bounds::rotated_axes(pose);
+        let mut half = [V::Real::ZERO; 3];
+        for (j, h) in half.iter_mut().enumerate().take(V::DIM) {
+            // Scaled by the largest term so the squares neither overflow nor underflow.
+            let terms: [V::Real; 3] = core::array::from_fn(|i| {
+                if i < V::DIM {
+                    (columns[i].component(j) * self.radii.component(i)).abs()
+                } else {
+                    V::Real::ZERO
+                }
+            });
+            let m = terms[0].max(terms[1]).max(terms[2]);
+            if m.is_positive() {
+                let sum = terms.iter().fold(V::Real::ZERO, |s, &t| s + (t / m) * (t / m));
+                *h = m * sum.sqrt();
+            }
+        }
+        let half = V::from_components(half);
+        let c = pose.translation();
+        Aabb::new(c - half, c + half)
     }
 }

@@ -6,6 +6,7 @@
 //! and subtracts the radii afterwards, which is exact and converges in a few iterations where
 //! the curved surface would need many.
 
+mod any;
 mod ball;
 mod capsule;
 mod cone;
@@ -21,8 +22,11 @@ mod polytope;
 mod posed;
 mod rounded;
 mod segment;
+#[cfg(feature = "serde")]
+mod serde;
 mod triangle;
 
+pub use any::{NoSolid, Shape, ShapeSpace, Solid};
 pub use ball::Ball;
 pub use capsule::Capsule;
 pub use cone::Cone;
@@ -39,8 +43,9 @@ pub use rounded::Rounded;
 pub use segment::Segment;
 pub use triangle::Triangle;
 
+use crate::bounds::Aabb;
 use crate::error::ShapeError;
-use crate::math::{Real, Vector};
+use crate::math::{Pose, Real, Vector};
 
 /// A convex shape given by its support function, in its own local frame.
 ///
@@ -138,6 +143,28 @@ pub trait Support<V: Vector> {
     fn core(&self) -> Core<'_, V> {
         Core::General
     }
+
+    /// The tightest axis-aligned box of the whole shape (core swept by the margin) placed by
+    /// `pose`, in the outer frame.
+    ///
+    /// The default asks the support function along ± each axis ([`support_aabb`]), which is
+    /// exact for every convex shape: the largest coordinate `j` of a convex set is reached at
+    /// its support point along axis `j`. The built-in shapes answer in closed form.
+    ///
+    /// ```
+    /// use gjk::{bounds::Aabb, Cuboid, Pose, Support};
+    /// use glam::DVec2;
+    /// let b = Cuboid::new(DVec2::new(2.0, 1.0))?;
+    /// let quarter = Pose::from_angle_translation(core::f64::consts::FRAC_PI_2, DVec2::X)?;
+    /// let bounds = b.aabb(&quarter);
+    /// assert!((bounds.min - DVec2::new(0.0, -2.0)).length() < 1e-12);
+    /// assert!((bounds.max - DVec2::new(2.0, 2.0)).length() < 1e-12);
+    /// # Ok::<(), gjk::ShapeError>(())
+    /// ```
+    #[inline]
+    fn aabb(&self, pose: &Pose<V>) -> Aabb<V> {
+        support_aabb(self, pose)
+    }
 }
 
 impl<V: Vector, S: Support<V> + ?Sized> Support<V> for &S {
@@ -164,6 +191,10 @@ impl<V: Vector, S: Support<V> + ?Sized> Support<V> for &S {
     #[inline]
     fn core(&self) -> Core<'_, V> {
         (**self).core()
+    }
+    #[inline]
+    fn aabb(&self, pose: &Pose<V>) -> Aabb<V> {
+        (**self).aabb(pose)
     }
 }
 
@@ -192,6 +223,10 @@ impl<V: Vector, S: Support<V> + ?Sized> Support<V> for alloc::boxed::Box<S> {
     fn core(&self) -> Core<'_, V> {
         (**self).core()
     }
+    #[inline]
+    fn aabb(&self, pose: &Pose<V>) -> Aabb<V> {
+        (**self).aabb(pose)
+    }
 }
 
 /// The support point of the whole shape (core swept by the margin) along `dir`.
@@ -211,6 +246,27 @@ pub fn full_support<V: Vector, S: Support<V> + ?Sized>(shape: &S, dir: V) -> V {
         return core;
     }
     core + dir.direction().unwrap_or(V::axis(0)) * radius
+}
+
+/// The exact box of any convex shape from its support function: along ± each world axis,
+/// mapped into the shape's frame, then swept by the margin. `2d` support calls.
+///
+/// ```
+/// use gjk::{shape::support_aabb, Ball, Pose, Support};
+/// use glam::Vec3;
+/// let ball = Ball::<Vec3>::new(2.0).unwrap();
+/// let pose = Pose::from_translation(Vec3::X).unwrap();
+/// assert_eq!(support_aabb(&ball, &pose), ball.aabb(&pose));
+/// ```
+pub fn support_aabb<V: Vector, S: Support<V> + ?Sized>(shape: &S, pose: &Pose<V>) -> Aabb<V> {
+    let mut min = [V::Real::ZERO; 3];
+    let mut max = [V::Real::ZERO; 3];
+    for j in 0..V::DIM {
+        let local = pose.inverse_transform_vector(V::axis(j));
+        max[j] = pose.transform_point(shape.support(local)).component(j);
+        min[j] = pose.transform_point(shape.support(-local)).component(j);
+    }
+    Aabb::new(V::from_components(min), V::from_components(max)).loosened(shape.margin())
 }
 
 /// Checks that a size is finite and strictly positive.

@@ -1,5 +1,7 @@
 use super::{check_point, Core, Support};
+use crate::bounds::Aabb;
 use crate::error::ShapeError;
+use crate::math::Pose;
 use crate::math::{Real, Vector};
 
 /// A single point.
@@ -43,5 +45,10 @@ impl<V: Vector> Support<V> for Point<V> {
     #[inline]
     fn core(&self) -> Core<'_, V> {
         Core::Point(self.position)
+    }
+    /// The posed point.
+    #[inline]
+    fn aabb(&self, pose: &Pose<V>) -> Aabb<V> {
+        Aabb::from_point(pose.transform_point(self.position))
     }
 }

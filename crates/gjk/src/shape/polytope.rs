@@ -1,3 +1,5 @@
+use crate::bounds::Aabb;
+use crate::math::Pose;
 use alloc::vec::Vec;
 
 use super::lanes::Lanes;
@@ -162,6 +164,15 @@ impl<V: Vector> Support<V> for Polytope<V> {
     #[inline]
     fn core(&self) -> Core<'_, V> {
         self.outline.polygon().map_or(Core::General, Core::Polygon)
+    }
+    /// Small hulls: every posed vertex (one pass). Large hulls: the support function along
+    /// ± each axis, which climbs the vertex graph instead of touching every vertex.
+    fn aabb(&self, pose: &Pose<V>) -> Aabb<V> {
+        if self.hull.vertices().len() <= SCAN_THRESHOLD {
+            crate::bounds::points_aabb(self.hull.vertices(), pose, V::Real::ZERO)
+        } else {
+            super::support_aabb(self, pose)
+        }
     }
 }
 

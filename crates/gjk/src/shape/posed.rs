@@ -1,4 +1,5 @@
 use super::{Core, Support};
+use crate::bounds::Aabb;
 use crate::math::{Pose, Vector};
 
 /// A shape placed in a parent frame by a pose: its support is `R s(Rᵀ d) + t`.
@@ -63,5 +64,10 @@ impl<S: Support<V>, V: Vector> Support<V> for Posed<S, V> {
     #[inline]
     fn core(&self) -> Core<'_, V> {
         self.shape.core().moved(|p| self.pose.transform_point(p))
+    }
+    /// The inner shape's box under the composed pose.
+    #[inline]
+    fn aabb(&self, pose: &Pose<V>) -> Aabb<V> {
+        self.shape.aabb(&pose.compose(&self.pose))
     }
 }

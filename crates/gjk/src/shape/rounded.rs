@@ -1,5 +1,7 @@
 use super::{check_non_negative, Core, Support};
+use crate::bounds::Aabb;
 use crate::error::ShapeError;
+use crate::math::Pose;
 use crate::math::Vector;
 
 /// A shape with its corners rounded: the shape swept by a ball of `margin`.
@@ -28,6 +30,12 @@ impl<S: Support<V>, V: Vector> Rounded<S, V> {
     pub fn shape(&self) -> &S {
         &self.shape
     }
+
+    /// The radius this rounding adds (the whole shape's margin is the inner shape's plus
+    /// this).
+    pub fn rounding(&self) -> V::Real {
+        self.margin
+    }
 }
 
 impl<S: Support<V>, V: Vector> Support<V> for Rounded<S, V> {
@@ -55,5 +63,10 @@ impl<S: Support<V>, V: Vector> Support<V> for Rounded<S, V> {
     #[inline]
     fn core(&self) -> Core<'_, V> {
         self.shape.core()
+    }
+    /// The inner shape's box, grown by the margin.
+    #[inline]
+    fn aabb(&self, pose: &Pose<V>) -> Aabb<V> {
+        self.shape.aabb(pose).loosened(self.margin)
     }
 }

@@ -1,5 +1,7 @@
 use super::{check_point, Core, Support};
+use crate::bounds::Aabb;
 use crate::error::ShapeError;
+use crate::math::Pose;
 use crate::math::{Real, Vector};
 
 /// The segment between two points (a zero-length segment is a point).
@@ -54,5 +56,10 @@ impl<V: Vector> Support<V> for Segment<V> {
     #[inline]
     fn core(&self) -> Core<'_, V> {
         Core::Segment([self.a, self.b])
+    }
+    /// The posed ends' box.
+    #[inline]
+    fn aabb(&self, pose: &Pose<V>) -> Aabb<V> {
+        crate::bounds::points_aabb(&[self.a, self.b], pose, V::Real::ZERO)
     }
 }

@@ -1,6 +1,8 @@
 use super::{check_point, farthest_from, Support};
+use crate::bounds::Aabb;
 use crate::error::ShapeError;
 use crate::geometry::argmax_dot;
+use crate::math::Pose;
 use crate::math::{Real, Vector};
 
 /// The triangle with corners `a`, `b`, `c` (solid in 2D, a flat plate in 3D; collinear or
@@ -50,5 +52,10 @@ impl<V: Vector> Support<V> for Triangle<V> {
     #[inline]
     fn extent(&self) -> V::Real {
         self.extent
+    }
+    /// The posed corners' box.
+    #[inline]
+    fn aabb(&self, pose: &Pose<V>) -> Aabb<V> {
+        crate::bounds::points_aabb(&self.corners, pose, V::Real::ZERO)
     }
 }
