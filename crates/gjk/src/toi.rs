@@ -472,10 +472,13 @@ impl<V: Vector> Setup<'_, V> {
         if !turning || !remaining.is_finite() {
             return if safe >= remaining { Stretch::Beyond } else { Stretch::By(safe) };
         }
+        if safe >= remaining {
+            return Stretch::Beyond;
+        }
         let reach_end = remaining <= self.quarter_turn;
         let far = remaining.min(self.quarter_turn);
         if safe >= far {
-            return if reach_end { Stretch::Beyond } else { Stretch::By(far) };
+            return Stretch::By(safe); // the arc bound could not go further
         }
         let goal = self.slop * V::Real::HALF;
         let (certified, end_width) = self.certify(shapes, n, start, far);
