@@ -52,7 +52,7 @@
 //! h_A(u_m))`: three support calls bound A's support value over the whole interval, to within
 //! `O(r Θ²)`. The same for B; the offset `n·(p_B − p_A)` is affine in time, so its least value
 //! is at an end. The step tries the remaining interval (up to a quarter turn), then halves the
-//! uncertain part (at most [`MAX_HALVINGS`] times, first guessing where the slab's width,
+//! uncertain part (at most [`MAX_REFINEMENTS`] times, first guessing where the slab's width,
 //! linear between the ends, reaches `σ/2`), keeping the longest certified step. Without
 //! turning `μ` is the exact closing speed along `n` and the first step is already exact.
 //!
@@ -355,8 +355,8 @@ enum Stretch<R> {
     Beyond,
 }
 
-/// The most halvings when looking for the longest certified step along one axis.
-pub const MAX_HALVINGS: u32 = 12;
+/// The most bound evaluations when looking for the longest certified step along one axis.
+pub const MAX_REFINEMENTS: u32 = 8;
 
 impl<V: Vector> Setup<'_, V> {
     /// The poses at time `t`.
@@ -421,7 +421,7 @@ impl<V: Vector> Setup<'_, V> {
                     return Step::Miss; // the slab never narrows
                 }
                 let start = Start { t, poses: *poses, slab };
-                match self.stretch(shapes, r.normal, &start, gap / rate, rate) {
+                match self.stretch(shapes, r.normal, &start, gap / rate) {
                     Stretch::By(dt) => advance = dt,
                     Stretch::Beyond => return Step::Miss,
                 }
@@ -464,7 +464,6 @@ impl<V: Vector> Setup<'_, V> {
         n: V,
         start: &Start<V>,
         safe: V::Real,
-        rate: V::Real,
     ) -> Stretch<V::Real> {
         let t = start.t;
         let remaining = self.max_toi - t;
@@ -481,52 +480,62 @@ impl<V: Vector> Setup<'_, V> {
             return Stretch::By(safe); // the arc bound could not go further
         }
         let goal = self.slop * V::Real::HALF;
-        let (certified, end_width) = self.certify(shapes, n, start, far);
-        if certified {
+        let excess = |dt| self.lower_bound(shapes, n, start, dt) - goal;
+        let far_excess = excess(far);
+        if far_excess >= V::Real::ZERO {
             return if reach_end { Stretch::Beyond } else { Stretch::By(far) };
         }
-        let (mut lo, mut hi) = (safe, far);
-        // The first guess: where the slab's width, linear between the ends, reaches the goal.
-        let width = start.slab.width();
-        let mut guess = if end_width < width {
-            far * ((width - goal) / (width - end_width))
-        } else {
-            (lo + hi) * V::Real::HALF
-        };
-        for _ in 0..MAX_HALVINGS {
-            // Finer than a quarter of the goal at the closing-speed bound changes little.
-            if (hi - lo) * rate <= goal * V::Real::HALF * V::Real::HALF {
-                break;
-            }
+        // Regula falsi (the Illinois variant) on the bound's excess over the goal, from the
+        // slab at `t` (excess `width − goal`, less rounding) to `far` (negative): every point
+        // with a non-negative excess is certified, and the search stops once one is within
+        // half the goal of it (the next distance query then finds the shapes within the slop).
+        let (mut lo, mut hi) = (V::Real::ZERO, far);
+        let mut f_lo = start.slab.width() - self.rounding(t) - goal;
+        let mut f_hi = far_excess;
+        let mut side = 0i8;
+        for _ in 0..MAX_REFINEMENTS {
+            let mut guess = (lo * f_hi - hi * f_lo) / (f_hi - f_lo);
             if !(guess > lo && guess < hi) {
                 guess = (lo + hi) * V::Real::HALF;
             }
-            if self.certify(shapes, n, start, guess).0 {
+            let f = excess(guess);
+            if f >= V::Real::ZERO {
                 lo = guess;
+                f_lo = f;
+                if f <= goal * V::Real::HALF {
+                    break;
+                }
+                if side > 0 {
+                    f_hi = f_hi * V::Real::HALF;
+                }
+                side = 1;
             } else {
                 hi = guess;
+                f_hi = f;
+                if side < 0 {
+                    f_lo = f_lo * V::Real::HALF;
+                }
+                side = -1;
             }
-            guess = (lo + hi) * V::Real::HALF;
         }
-        Stretch::By(lo)
+        Stretch::By(lo.max(safe))
     }
 
-    /// Whether the slab along `n` stays at least `σ/2` wide over `[t, t + dt]`, by the arc
-    /// bound (module docs); also the slab's width at `t + dt`.
-    fn certify<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    /// A lower bound of the slab's width along `n` over `[t, t + dt]`, by the arc bound
+    /// (module docs), less rounding.
+    fn lower_bound<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         &self,
         (a, b): (&A, &B),
         n: V,
         start: &Start<V>,
         dt: V::Real,
-    ) -> (bool, V::Real) {
+    ) -> V::Real {
         let Start { t, poses, slab } = start;
-        let t = *t;
-        let end = self.slab((a, b), n, t + dt, &self.poses(t + dt));
+        let end_time = *t + dt;
+        let end = self.slab((a, b), n, end_time, &self.poses(end_time));
         let turned_a = arc_max(a, self.motion_a, &poses.0, n, dt, slab.a.max(end.a));
         let turned_b = arc_max(b, self.motion_b, &poses.1, -n, dt, slab.b.max(end.b));
-        let lower = slab.offset.min(end.offset) - turned_a - turned_b - self.rounding(t + dt);
-        (lower >= self.slop * V::Real::HALF, end.width())
+        slab.offset.min(end.offset) - turned_a - turned_b - self.rounding(end_time)
     }
 }
 
