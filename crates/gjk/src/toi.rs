@@ -51,10 +51,11 @@
 //! of `n` along `ω_A`), and `h_A` is convex, so `max over the arc ≤ max(h_A(u₀), h_A(u₁),
 //! h_A(u_m))`: three support calls bound A's support value over the whole interval, to within
 //! `O(r Θ²)`. The same for B; the offset `n·(p_B − p_A)` is affine in time, so its least value
-//! is at an end. The step tries the remaining interval (up to a quarter turn), then halves the
-//! uncertain part (at most [`MAX_REFINEMENTS`] times, first guessing where the slab's width,
-//! linear between the ends, reaches `σ/2`), keeping the longest certified step. Without
-//! turning `μ` is the exact closing speed along `n` and the first step is already exact.
+//! is at an end. The step tries the remaining interval (up to a quarter turn); when the bound
+//! does not certify it, a regula falsi (the Illinois variant) on the bound's excess over `σ/2`
+//! looks for the longest certified step, at most [`MAX_REFINEMENTS`] evaluations, stopping
+//! once the certified slab is within `σ/4` of the goal. Without turning `μ` is the exact closing
+//! speed along `n` and the first step is already exact.
 //!
 //! When GJK's normal is unusable (zero), Mirtich's direction-free bound
 //! `d(t') ≥ d_low − (t' − t)(|v_A − v_B| + |ω_A| R_A + |ω_B| R_B)` (`d_low` GJK's certified lower
@@ -76,7 +77,7 @@
 //! one or two steps; tumbling shapes a few more (about six on random tumbling pairs). A pair
 //! that slides past at a few slops' distance while turning is the slow case: every fixed axis
 //! closes faster than the distance does, and the steps stay short. Every loop is bounded by
-//! [`ToiOptions::max_iterations`] (and the halvings); at the cap the result says so
+//! [`ToiOptions::max_iterations`] (and the refinements); at the cap the result says so
 //! ([`CastStatus::IterationCap`]) and `toi` is still a lower bound. Nothing allocates.
 //!
 //! # Semantics
@@ -281,30 +282,40 @@ fn round_up<R: Real>() -> R {
     R::ONE + R::from_f64(8.0) * R::EPSILON
 }
 
-/// `h(u) = max_{x ∈ shape} u·x` (margin included) for the world direction `dir`, with the
-/// shape at `pose` and measured from the pose's translation.
-#[inline]
-fn support_value<V: Vector, S: Support<V> + ?Sized>(shape: &S, pose: &Pose<V>, dir: V) -> V::Real {
-    let local = pose.inverse_transform_vector(dir);
-    full_support(shape, local).dot(local)
+/// A shape's support value along a world direction, and that direction in the shape's frame.
+#[derive(Clone, Copy, Debug)]
+struct Extent<V: Vector> {
+    /// `h(u) = max_{x ∈ shape} u·(x − p)` (margin included).
+    value: V::Real,
+    /// `u` in the shape's frame.
+    local: V,
+}
+
+impl<V: Vector> Extent<V> {
+    /// The extent of `shape` at `pose` along the world direction `dir`.
+    #[inline]
+    fn of<S: Support<V> + ?Sized>(shape: &S, pose: &Pose<V>, dir: V) -> Self {
+        let local = pose.inverse_transform_vector(dir);
+        Self { value: full_support(shape, local).dot(local), local }
+    }
 }
 
 /// The separation of the two shapes along a fixed world direction `n` at one time, in parts.
 #[derive(Clone, Copy, Debug)]
-struct Slab<R> {
+struct Slab<V: Vector> {
     /// `n·(p_B − p_A)`: how far apart the positions are along `n`.
-    offset: R,
-    /// `max_{x ∈ A} n·(x − p_A)`.
-    a: R,
-    /// `max_{y ∈ B} −n·(y − p_B)`.
-    b: R,
+    offset: V::Real,
+    /// A's extent along `n`.
+    a: Extent<V>,
+    /// B's extent along `−n`.
+    b: Extent<V>,
 }
 
-impl<R: Real> Slab<R> {
+impl<V: Vector> Slab<V> {
     /// The width of the empty slab between the shapes along `n` (negative when their
     /// projections overlap): a lower bound of their distance.
-    fn width(&self) -> R {
-        self.offset - self.a - self.b
+    fn width(&self) -> V::Real {
+        self.offset - self.a.value - self.b.value
     }
 }
 
@@ -312,7 +323,7 @@ impl<R: Real> Slab<R> {
 struct Start<V: Vector> {
     t: V::Real,
     poses: (Pose<V>, Pose<V>),
-    slab: Slab<V::Real>,
+    slab: Slab<V>,
 }
 
 /// The fixed inputs of one query.
@@ -372,11 +383,11 @@ impl<V: Vector> Setup<'_, V> {
         n: V,
         t: V::Real,
         (pose_a, pose_b): &(Pose<V>, Pose<V>),
-    ) -> Slab<V::Real> {
+    ) -> Slab<V> {
         Slab {
             offset: n.dot(self.start_offset + self.relative_velocity * t),
-            a: support_value(a, pose_a, n),
-            b: support_value(b, pose_b, -n),
+            a: Extent::of(a, pose_a, n),
+            b: Extent::of(b, pose_b, -n),
         }
     }
 
@@ -456,8 +467,7 @@ impl<V: Vector> Setup<'_, V> {
     ///
     /// Without turning the slab's width is affine in time and `safe` is already exact. With
     /// turning, the step first tries the whole remaining interval (at most a quarter turn),
-    /// then halves the uncertain part, starting where the slab's width, interpolated
-    /// linearly, reaches the goal.
+    /// then searches between by regula falsi (see the module docs).
     fn stretch<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         &self,
         shapes: (&A, &B),
@@ -506,14 +516,14 @@ impl<V: Vector> Setup<'_, V> {
                     break;
                 }
                 if side > 0 {
-                    f_hi = f_hi * V::Real::HALF;
+                    f_hi *= V::Real::HALF;
                 }
                 side = 1;
             } else {
                 hi = guess;
                 f_hi = f;
                 if side < 0 {
-                    f_lo = f_lo * V::Real::HALF;
+                    f_lo *= V::Real::HALF;
                 }
                 side = -1;
             }
@@ -533,37 +543,48 @@ impl<V: Vector> Setup<'_, V> {
         let Start { t, poses, slab } = start;
         let end_time = *t + dt;
         let end = self.slab((a, b), n, end_time, &self.poses(end_time));
-        let turned_a = arc_max(a, self.motion_a, &poses.0, n, dt, slab.a.max(end.a));
-        let turned_b = arc_max(b, self.motion_b, &poses.1, -n, dt, slab.b.max(end.b));
+        let turned_a = arc_max(a, self.motion_a, &poses.0, n, (&slab.a, &end.a));
+        let turned_b = arc_max(b, self.motion_b, &poses.1, -n, (&slab.b, &end.b));
         slab.offset.min(end.offset) - turned_a - turned_b - self.rounding(end_time)
     }
 }
 
 /// The largest support value `max_{x ∈ shape} dir·(x − p)` of a shape turning from `pose` at
-/// its motion's angular velocity over a time `dt` (at most a quarter turn), given
-/// `ends` = the larger of the values at both ends.
+/// its motion's angular velocity between two times at most a quarter turn apart, given its
+/// extents along `dir` at both ends.
 ///
-/// Seen from the shape, `dir` turns the other way along a circular arc. The arc lies in the
-/// triangle of its two ends and the apex where their tangents meet, `a + (m − a)/cos(Θ/2)`
-/// (`m` the arc's midpoint, `a` the part of `dir` along the axis, `Θ` the angle turned), and a
-/// support function is convex: its largest value on the triangle is at a corner.
+/// Seen from the shape, `dir` turns the other way along a circular arc, from `u₀` to `u₁`
+/// about the axis (`a`: the part of `dir` along it, `R = |u₀ − a|`). The arc lies in the
+/// triangle of its two ends and the apex where their tangents meet, and a support function is
+/// convex: its largest value on the triangle is at a corner. The apex lies on the bisector at
+/// `R / cos(Θ/2)` from the centre; with `|(u₀ − a) + (u₁ − a)| = 2R cos(Θ/2)` and
+/// `cos Θ = (u₀ − a)·(u₁ − a)/R²` that is
+///
+/// ```text
+/// apex = a + ((u₀ − a) + (u₁ − a)) R² / (R² + (u₀ − a)·(u₁ − a)),
+/// ```
+///
+/// no trigonometry, and well conditioned for `Θ ≤ π/2` (the denominator is at least `R²`).
 fn arc_max<V: Vector, S: Support<V> + ?Sized>(
     shape: &S,
     motion: &Motion<V>,
     pose: &Pose<V>,
     dir: V,
-    dt: V::Real,
-    ends: V::Real,
+    (start, end): (&Extent<V>, &Extent<V>),
 ) -> V::Real {
-    let angle = V::spin_rate(motion.angular) * dt;
-    if !angle.is_positive() {
+    let ends = start.value.max(end.value);
+    if !V::spin_rate(motion.angular).is_positive() {
         return ends;
     }
-    let (_, cos_half) = (angle * V::Real::HALF).sin_cos();
-    let axial = V::along_spin_axis(motion.angular, dir);
-    let middle = V::spin(motion.angular, -dt * V::Real::HALF).rotate(dir);
-    let apex = axial + (middle - axial) * (V::Real::ONE / cos_half);
-    ends.max(support_value(shape, pose, apex))
+    let axial = pose.inverse_transform_vector(V::along_spin_axis(motion.angular, dir));
+    let (r0, r1) = (start.local - axial, end.local - axial);
+    let rr = r0.length_squared();
+    let denominator = rr + r0.dot(r1);
+    if !(rr.is_positive() && denominator.is_positive()) {
+        return ends; // `dir` along the axis: it does not turn
+    }
+    let apex = axial + (r0 + r1) * (rr / denominator);
+    ends.max(full_support(shape, apex).dot(apex))
 }
 
 /// The first time in `[0, max_toi]` at which shape `a` moving by `motion_a` and shape `b`

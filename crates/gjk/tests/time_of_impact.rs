@@ -644,6 +644,13 @@ fn huge_angular_velocity_is_bounded() {
     assert!(r.is_hit() || r.status == CastStatus::IterationCap, "{r:?}");
     assert!(r.toi >= 0.0 && r.toi < 2e-6 && r.distance.is_finite(), "{r:?}");
     assert!(r.iterations <= ToiOptions::<f64>::default().max_iterations);
+    // A ball's spin moves nothing (its core is a point): as fast as without it.
+    let ball = Ball::<DVec3>::new(1.0).unwrap();
+    let spinning_ball = Motion::new(Pose::IDENTITY, DVec3::X, DVec3::new(3e5, -1e6, 2e4));
+    let ahead = Motion::stationary(Pose::from_translation(DVec3::new(3.0, 0.0, 0.0)).unwrap());
+    let r = time_of_impact(&ball, &spinning_ball, &ball, &ahead, 2.0);
+    assert_eq!(r.status, CastStatus::Hit, "{r:?}");
+    assert!(r.iterations <= 3 && (r.toi - 1.0).abs() <= r.linear_slop, "{r:?}");
     // Apart along z, spinning fast: the spin about z moves nothing along z, a quick miss.
     let above = Motion::stationary(Pose::from_translation(DVec3::new(0.0, 0.0, 1.0)).unwrap());
     let r = time_of_impact(&bar, &fast, &post, &above, 1.0);
