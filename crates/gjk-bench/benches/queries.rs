@@ -3,8 +3,8 @@
 //! Group ids are `<workload>/<query>/<precision>` (for example `box_box/distance/f32`), with
 //! the functions `gjk` (ours) and `parry` (parry's public query: `query::intersection_test`,
 //! `query::distance`, `query::contact`, `RayCast::cast_ray_and_get_normal`,
-//! `query::cast_shapes`), and where parry's dispatcher does not use GJK (box–box intersection
-//! and distance: SAT; a ball against a polyhedron: point projection; rays on boxes, balls and
+//! `query::cast_shapes`, `query::cast_shapes_nonlinear`), and where parry's dispatcher does
+//! not use GJK (box–box intersection and distance: SAT; a ball against a polyhedron: point projection; rays on boxes, balls and
 //! capsules: closed forms) `parry_gjk`, parry's GJK (or GJK/EPA, GJK ray cast) called
 //! directly. Rays also time `parry_toi` (`RayCast::cast_ray`: the time only, no normal).
 //! One iteration answers the whole batch of a workload's pairs; the throughput is the number of
@@ -17,6 +17,7 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use gjk_bench::rays::{self, ParryRayGjk, ParryToiOnly, RayQuery, RayWorkload};
 use gjk_bench::shape_casts::{self, CastQuery, CastWorkload};
 use gjk_bench::spec::{Placement2, Placement3, Spec2, Spec3};
+use gjk_bench::toi::{self, ToiQuery, ToiWorkload};
 use gjk_bench::{workload, ContactQuery, ParryGjk, Query, Workload};
 use glam::{DVec2, DVec3, Vec2, Vec3};
 
@@ -43,6 +44,11 @@ fn ray_all<Q: RayQuery>(cases: &[Q]) -> f64 {
 /// The sum of the shape casts' times of impact.
 fn cast_all<Q: CastQuery>(cases: &[Q]) -> f64 {
     cases.iter().filter_map(|c| black_box(c).cast()).map(|c| c.toi).sum()
+}
+
+/// The sum of the times of impact under rotation.
+fn toi_all<Q: ToiQuery>(cases: &[Q]) -> f64 {
+    cases.iter().filter_map(|c| black_box(c).toi()).map(|c| c.toi).sum()
 }
 
 /// One group: `gjk`, `parry` and the optional extra functions, each answering every pair.
@@ -140,6 +146,15 @@ fn casts<A: Spec3, B: Spec3>(c: &mut Criterion, w: &CastWorkload<A, B>) {
     group!(c, format!("{}/shape_cast/f64", w.name), cast_all, &ours, &parry);
 }
 
+/// A time-of-impact workload (rotation and translation) in `f32` and `f64`: ours against
+/// parry's `query::cast_shapes_nonlinear`.
+fn tois<A: Spec3, B: Spec3>(c: &mut Criterion, w: &ToiWorkload<A, B>) {
+    let (ours, parry) = (w.ours::<Vec3>().expect("ours f32"), w.parry().expect("parry3d"));
+    group!(c, format!("{}/time_of_impact/f32", w.name), toi_all, &ours, &parry);
+    let (ours, parry) = (w.ours::<DVec3>().expect("ours f64"), w.parry_f64().expect("parry3d-f64"));
+    group!(c, format!("{}/time_of_impact/f64", w.name), toi_all, &ours, &parry);
+}
+
 fn queries(c: &mut Criterion) {
     let general = Direct { proximity: false, contact: false };
     let ball = Direct { proximity: true, contact: true };
@@ -162,6 +177,8 @@ fn casts_and_rays(c: &mut Criterion) {
     rays(c, &rays::ray_hull_32(), false);
     casts(c, &shape_casts::cast_box_box());
     casts(c, &shape_casts::cast_hull_32());
+    tois(c, &toi::toi_box_box());
+    tois(c, &toi::toi_hull_32());
 }
 
 criterion_group! {

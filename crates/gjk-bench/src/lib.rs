@@ -28,6 +28,7 @@ pub mod hulls;
 pub mod rays;
 pub mod shape_casts;
 pub mod spec;
+pub mod toi;
 pub mod workload;
 
 pub use cases::{ContactQuery, Depth, OurCase, ParryCase, ParryGjk, Query};

@@ -56,6 +56,14 @@ impl<'w, W: Write + ?Sized> Record<'w, W> {
         write_number(self.out, x)
     }
 
+    /// A finite number, or `null` when it is not defined.
+    pub(crate) fn optional_number(&mut self, name: &str, x: Option<f64>) -> io::Result<()> {
+        match x {
+            Some(x) => self.number(name, x),
+            None => write!(self.out, ",\"{name}\":null"),
+        }
+    }
+
     /// A point or vector, or `null` when it is not defined.
     pub(crate) fn optional_vector<V: Vector<Real = f64>>(
         &mut self,

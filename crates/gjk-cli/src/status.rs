@@ -39,7 +39,7 @@ impl Status {
         Status::ContactMissing,
     ];
 
-    /// Every status of a cast answer (`ray_cast`, `shape_cast`), in help order.
+    /// Every status of a cast answer (`ray_cast`, `shape_cast`, `time_of_impact`), in help order.
     ///
     /// [`CastStatus::InvalidInput`] is not among them: `gjk query` checks every field before
     /// casting, and should the library still refuse, the line gets an error record instead.

@@ -146,6 +146,8 @@ enum Evidence {
     Coordinates(usize),
     /// A rotation given as one angle (2D).
     Angle,
+    /// An angular velocity given as one number (2D).
+    AngularRate,
     /// A rotation given as a quaternion (3D).
     Quaternion,
     /// A shape type that exists only in 3D.
@@ -158,7 +160,7 @@ impl Evidence {
     fn dimension(self) -> usize {
         match self {
             Self::Coordinates(n) | Self::Declared(n) => n,
-            Self::Angle => 2,
+            Self::Angle | Self::AngularRate => 2,
             Self::Quaternion | Self::ThreeDOnly => 3,
         }
     }
@@ -167,6 +169,7 @@ impl Evidence {
         match self {
             Self::Coordinates(n) => format!("has {n} coordinates"),
             Self::Angle => "is a 2D angle".to_owned(),
+            Self::AngularRate => "is a 2D angular velocity (one number)".to_owned(),
             Self::Quaternion => "is a 3D quaternion".to_owned(),
             Self::ThreeDOnly => "is a 3D-only shape".to_owned(),
             Self::Declared(n) => format!("is {n}"),
@@ -191,6 +194,31 @@ impl Dimension {
     pub fn vector(&mut self, object: &Object<'_>, key: &str) -> Result<[f64; 3], String> {
         let path = object.field_path(key);
         let (c, n) = json::coordinates(object.required(key)?, &path)?;
+        self.see(Evidence::Coordinates(n), &path)?;
+        Ok(c)
+    }
+
+    /// An optional angular velocity field of `object`, as evidence of the dimension: one
+    /// number in 2D (radians per unit time, counter-clockwise), returned as `[0, 0, ω]` (the
+    /// spin about z), or a vector of 3 numbers in 3D (axis × rate). Absent or `null`: zero, no
+    /// evidence.
+    pub fn angular_velocity(&mut self, object: &Object<'_>, key: &str) -> Result<[f64; 3], String> {
+        let Some(value) = object.optional(key) else { return Ok([0.0; 3]) };
+        let path = object.field_path(key);
+        if value.is_number() {
+            let rate = json::number(value, &path)?;
+            self.see(Evidence::AngularRate, &path)?;
+            return Ok([0.0, 0.0, rate]);
+        }
+        let three = matches!(value, Value::Array(items) if items.len() == 3);
+        if !three {
+            let why = format!(
+                "expected a number (2D) or a vector of 3 numbers (3D), got {}",
+                json::describe(value)
+            );
+            return Err(json::at(&path, why));
+        }
+        let (c, n) = json::coordinates(value, &path)?;
         self.see(Evidence::Coordinates(n), &path)?;
         Ok(c)
     }
@@ -571,6 +599,9 @@ pub trait Space: Vector<Real = f64> {
     fn cylinder(half_height: f64, radius: f64) -> Option<Result<BoxedShape<Self>, ShapeError>>;
     /// A cone, or `None` where there is none (2D).
     fn cone(half_height: f64, radius: f64) -> Option<Result<BoxedShape<Self>, ShapeError>>;
+    /// An angular velocity from [`Dimension::angular_velocity`]'s `[x, y, z]` (2D: the spin
+    /// about z).
+    fn angular(c: [f64; 3]) -> Self::Angular;
 }
 
 impl Space for DVec2 {
@@ -587,6 +618,9 @@ impl Space for DVec2 {
     }
     fn cone(_: f64, _: f64) -> Option<Result<BoxedShape<Self>, ShapeError>> {
         None
+    }
+    fn angular(c: [f64; 3]) -> f64 {
+        c[2]
     }
 }
 
@@ -606,6 +640,9 @@ impl Space for DVec3 {
     }
     fn cone(half_height: f64, radius: f64) -> Option<Result<BoxedShape<Self>, ShapeError>> {
         Some(Cone::<DVec3>::new(half_height, radius).map(boxed))
+    }
+    fn angular(c: [f64; 3]) -> DVec3 {
+        DVec3::from_array(c)
     }
 }
 

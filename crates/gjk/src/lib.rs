@@ -52,6 +52,9 @@
 //! * Casts ([`cast`]): time of impact under linear motion by the GJK ray cast of van den Bergen
 //!   (2004), margins as a distance target, with a [`CastStatus`] for hits, misses and initial
 //!   overlap.
+//! * Time of impact under rotation and translation ([`toi`]): [`time_of_impact`] /
+//!   [`time_of_impact_with`] of two shapes each moving by a [`Motion`] (linear and angular
+//!   velocity), by conservative advancement, which never misses a contact.
 //! * Math ([`math`]): [`Vector`] over glam's `Vec2`, `Vec3`, `DVec2`, `DVec3`; [`Pose`].
 
 //! ## Conventions
@@ -88,6 +91,7 @@ pub mod shape;
 pub mod simplex;
 #[cfg(test)]
 mod test_rng;
+pub mod toi;
 mod tolerance;
 pub mod trace;
 pub mod world;
@@ -117,5 +121,6 @@ pub use crate::shape::{
     Solid, Support, Triangle,
 };
 pub use crate::simplex::{Simplex, SupportPoint};
+pub use crate::toi::{reach, time_of_impact, time_of_impact_with, Motion, ToiOptions, ToiResult};
 pub use crate::tolerance::Tolerance;
 pub use crate::trace::{EpaIteration, GjkIteration, Trace, TraceEvent};

@@ -343,6 +343,22 @@ pub trait Vector:
     /// A unit vector orthogonal to the non-zero vector `self` (2D: rotated by +90°).
     fn any_orthogonal(self) -> Self;
 
+    /// An angular velocity in this space, in radians per unit time: a scalar in 2D
+    /// (counter-clockwise), a rotation vector in 3D (axis × rate, right-handed).
+    type Angular: Copy + Debug + Default + PartialEq + Send + Sync + 'static;
+    /// The rotation by `angular` over a time `t`: `exp(t ω)` (2D: the angle `ω t`; 3D: `|ω| t`
+    /// radians about `ω`).
+    fn spin(angular: Self::Angular, t: Self::Real) -> Self::Rotation;
+    /// The fastest that rotating by `angular` moves a point at unit distance from the centre
+    /// along the unit direction `n`: `max_{|x| = 1} n·(ω × x) = |n × ω|` in 3D (a spin about `n`
+    /// itself moves nothing along it), `|ω|` in 2D.
+    fn spin_rate_along(angular: Self::Angular, n: Self) -> Self::Real;
+    /// `|ω|`, or NaN/infinity when a component is not finite.
+    fn spin_rate(angular: Self::Angular) -> Self::Real;
+    /// The part of `v` along the spin axis, `(ω̂·v) ω̂`, which a spin leaves alone (zero in 2D,
+    /// where the axis is out of the plane, and for `ω = 0`).
+    fn along_spin_axis(angular: Self::Angular, v: Self) -> Self;
+
     /// The squared length.
     #[inline]
     fn length_squared(self) -> Self::Real {
@@ -464,6 +480,27 @@ macro_rules! impl_vector2 {
             fn any_orthogonal(self) -> Self {
                 Vector::direction($v::new(-self.y, self.x)).unwrap_or($v::Y)
             }
+            type Angular = $r;
+            #[inline]
+            fn spin(angular: $r, t: $r) -> Rotation2<$r> {
+                Rotation2::from_angle(angular * t)
+            }
+            #[inline]
+            fn spin_rate_along(angular: $r, _n: Self) -> $r {
+                angular.abs()
+            }
+            #[inline]
+            fn spin_rate(angular: $r) -> $r {
+                if angular.is_finite() {
+                    angular.abs()
+                } else {
+                    <$r>::NAN
+                }
+            }
+            #[inline]
+            fn along_spin_axis(_angular: $r, _v: Self) -> Self {
+                $v::ZERO
+            }
         }
     };
 }
@@ -543,6 +580,33 @@ macro_rules! impl_vector3 {
                     $v::Z
                 };
                 Vector::direction(self.cross(other)).unwrap_or($v::Y)
+            }
+            type Angular = $v;
+            #[inline]
+            fn spin(angular: $v, t: $r) -> $q {
+                // Axis and rate apart, through the scaled direction: `ω t` itself may
+                // overflow or underflow where the angle `|ω| t` does not.
+                match Vector::direction(angular) {
+                    Some(axis) => $q::from_axis_angle(axis, axis.dot(angular) * t),
+                    None => $q::IDENTITY,
+                }
+            }
+            #[inline]
+            fn spin_rate_along(angular: $v, n: Self) -> $r {
+                Vector::length(n.cross(angular))
+            }
+            #[inline]
+            fn spin_rate(angular: $v) -> $r {
+                if Vector::is_finite(angular) {
+                    // `|ω|` as `ω̂·ω`: no square of a huge rate to overflow.
+                    Vector::direction(angular).map_or(0.0, |axis| axis.dot(angular))
+                } else {
+                    <$r>::NAN
+                }
+            }
+            #[inline]
+            fn along_spin_axis(angular: $v, v: Self) -> Self {
+                Vector::direction(angular).map_or($v::ZERO, |axis| axis * axis.dot(v))
             }
         }
         impl Vector3 for $v {

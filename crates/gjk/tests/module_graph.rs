@@ -23,6 +23,7 @@ const LAYERS: &[&[&str]] = &[
     &["gjk"],
     &["contact"],
     &["cast"],
+    &["toi"],
     &["trace"],
     &["world"],
 ];

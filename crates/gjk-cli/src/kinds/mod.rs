@@ -8,6 +8,7 @@
 mod proximity;
 mod ray_cast;
 mod shape_cast;
+mod time_of_impact;
 
 use std::io::{self, Write};
 
@@ -33,7 +34,8 @@ pub(crate) struct QueryKind {
 }
 
 /// Every query kind; the first is the default when a line has no `"query"` field.
-pub(crate) static KINDS: [QueryKind; 3] = [proximity::KIND, ray_cast::KIND, shape_cast::KIND];
+pub(crate) static KINDS: [QueryKind; 4] =
+    [proximity::KIND, ray_cast::KIND, shape_cast::KIND, time_of_impact::KIND];
 
 /// Why a line got no answer record.
 #[derive(Debug)]
@@ -103,13 +105,13 @@ mod tests {
     fn the_query_field_picks_the_kind() {
         assert_eq!(kind(json!({})), Ok("proximity"));
         assert_eq!(kind(json!({"query": null})), Ok("proximity"));
-        for name in ["proximity", "ray_cast", "shape_cast"] {
+        for name in ["proximity", "ray_cast", "shape_cast", "time_of_impact"] {
             assert_eq!(kind(json!({ "query": name })), Ok(name));
         }
         assert_eq!(
             kind(json!({"query": "raycast"})),
             Err("query: unknown query kind \"raycast\" (expected one of proximity, ray_cast, \
-                 shape_cast)"
+                 shape_cast, time_of_impact)"
                 .into())
         );
         assert_eq!(

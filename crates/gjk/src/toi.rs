@@ -1,0 +1,783 @@
+//! Time of impact under rotation and translation: conservative advancement.
+//!
+//! # The problem
+//! Each shape moves rigidly with a constant linear velocity `v` and a constant angular
+//! velocity `ω` about its position (the translation of its pose): at time `t` its pose is
+//!
+//! ```text
+//! R(t) = exp(t ω) R₀        (2D: the angle θ₀ + ω t)
+//! p(t) = p₀ + t v
+//! ```
+//!
+//! ([`Motion::pose_at`]). The **time of impact** is the first `t ∈ [0, max_toi]` at which the
+//! shapes come within the target separation `σ` (the *linear slop*, [`ToiOptions::linear_slop`]):
+//! physics engines keep a small gap so that the next step's contact is found before the shapes
+//! overlap.
+//!
+//! # The algorithm: conservative advancement along separating axes
+//! Mirtich, "Impulse-based dynamic simulation of rigid body systems" (PhD thesis, 1996), §2.3,
+//! with the per-axis rate of Zhang, Redon, Lee & Kim (2007) and an arc bound of our own for
+//! longer steps.
+//!
+//! At the current time `t` the GJK distance query ([`Pair::gjk`], warm-started from the
+//! previous step) gives the distance `d` and the unit normal `n` from A toward B. Fix `n`.
+//! For any later time `t'` the **slab** between the shapes along `n`,
+//!
+//! ```text
+//! s(t') = n·(p_B − p_A) − h_A(n) − h_B(−n),    h_S(u) = max_{x ∈ S(t')} u·(x − p_S),
+//! ```
+//!
+//! bounds their distance from below (a positive `s` is an empty slab of width `s` between
+//! them). The loop measures `s(t)` itself (one support call per shape), so nothing rests on how
+//! well GJK converged. A shape's support value along `n` changes, by the envelope theorem,
+//! at the rate `(n × ω)·(x* − p)` where `x*` is the support point; a margin's support point
+//! lies along `n` itself, so only the core counts, and `|x* − p| ≤ r`, the core's **reach**
+//! (largest distance from the centre, [`reach`]). Hence for every `t' ≥ t`
+//!
+//! ```text
+//! s(t') ≥ s(t) − (t' − t) μ,    μ = n·(v_A − v_B) + |n × ω_A| r_A + |n × ω_B| r_B
+//! ```
+//!
+//! (2D: `|ω|` for `|n × ω|`). With `σ` the slop:
+//! * `d ≤ σ`: a **hit** at `t`;
+//! * `μ ≤ 0`: the slab never narrows: **no hit**, ever;
+//! * otherwise the step `Δt = (s(t) − σ/2)/μ` is safe: the slab stays `σ/2` wide.
+//!
+//! `μ` takes the worst turning at every instant, so for tumbling shapes that step is short.
+//! A longer one is certified by the **arc bound**: over `[t, t + Δ]`, seen from A, the
+//! direction `n` turns along a circular arc by the angle `Θ = |ω_A| Δ` (at most a quarter
+//! turn). The arc lies in the triangle of its ends `u₀`, `u₁` and the apex
+//! `u_m = a + (m − a)/cos(Θ/2)` where their tangents meet (`m` the arc's midpoint, `a` the part
+//! of `n` along `ω_A`), and `h_A` is convex, so `max over the arc ≤ max(h_A(u₀), h_A(u₁),
+//! h_A(u_m))`: three support calls bound A's support value over the whole interval, to within
+//! `O(r Θ²)`. The same for B; the offset `n·(p_B − p_A)` is affine in time, so its least value
+//! is at an end. The step tries the remaining interval (up to a quarter turn); when the bound
+//! does not certify it, a regula falsi (the Illinois variant) on the bound's excess over `σ/2`
+//! looks for the longest certified step, at most [`MAX_REFINEMENTS`] evaluations, stopping
+//! once the certified slab is within `σ/4` of the goal. Without turning `μ` is the exact closing
+//! speed along `n` and the first step is already exact.
+//!
+//! When GJK's normal is unusable (zero), Mirtich's direction-free bound
+//! `d(t') ≥ d_low − (t' − t)(|v_A − v_B| + |ω_A| R_A + |ω_B| R_B)` (`d_low` GJK's certified lower
+//! bound of the distance, `R` the full reach) gives the step; the loop takes the longer of the
+//! two safe steps.
+//!
+//! # Guarantee
+//! Every step is conservative: on `[t, t + Δt]` the shapes stay at least `σ/2` apart, so they
+//! are at least `σ/2` apart at every time before the reported `toi`, and a **miss is reported
+//! only when a bound proves that they never come within `σ/2` in `[0, max_toi]`**. A pair that
+//! touches in the interval is therefore never missed. This rests on the reach being a true
+//! upper bound (it is the smaller of two bounds that hold for any correct [`Support`]
+//! implementation, rounded up) and on the support function being exact; floating-point
+//! rounding of the slab is subtracted before each step, and the default `σ` is far above it.
+//! The loop never advances on a bound it cannot trust: it reports a hit instead (early, never
+//! late).
+//!
+//! At a hit the shapes are between `σ/2` (less rounding) and `σ` apart. Pure translation takes
+//! one or two steps; tumbling shapes a few more (about six on random tumbling pairs). A pair
+//! that slides past at a few slops' distance while turning is the slow case: every fixed axis
+//! closes faster than the distance does, and the steps stay short. Every loop is bounded by
+//! [`ToiOptions::max_iterations`] (and the refinements); at the cap the result says so
+//! ([`CastStatus::IterationCap`]) and `toi` is still a lower bound. Nothing allocates.
+//!
+//! # Semantics
+//! * **Initial overlap**: shapes that touch or overlap at `t = 0` give
+//!   [`CastStatus::InitiallyOverlapping`], `toi = 0`, and the penetration query's normal and
+//!   points ([`Pair::contact_with`]), with `distance = −depth`. Shapes apart but within `σ` at
+//!   `t = 0` give a [`CastStatus::Hit`] at `toi = 0`.
+//! * **Pure translation** (`ω = 0`): the same question as [`crate::shape_cast`] with a target
+//!   distance; `μ` is then the exact closing speed along `n`.
+//! * Non-finite velocities, a negative or NaN `max_toi`, or a rotation angle `|ω| max_toi` that
+//!   is not finite give [`CastStatus::InvalidInput`].
+
+use crate::cast::CastStatus;
+use crate::contact::ContactOptions;
+use crate::epa::EpaOptions;
+use crate::gjk::{GjkOptions, GjkResult, Goal, Termination, WarmStart};
+use crate::math::{Pose, Real, Rotation, Vector};
+use crate::pair::Pair;
+use crate::shape::{full_support, Support};
+
+/// How a shape moves: a start pose, a constant linear velocity and a constant angular velocity
+/// about the shape's position (its pose's translation).
+///
+/// ```
+/// use gjk::{Motion, Pose, Vector};
+/// use glam::DVec2;
+/// use core::f64::consts::FRAC_PI_2;
+/// // A bar along x at the origin, spinning a quarter turn per unit time, drifting up.
+/// let spin = Motion::new(Pose::IDENTITY, DVec2::new(0.0, 1.0), FRAC_PI_2);
+/// let pose = spin.pose_at(1.0);
+/// assert!((pose.translation() - DVec2::new(0.0, 1.0)).length() < 1e-12);
+/// assert!((pose.transform_vector(DVec2::X) - DVec2::Y).length() < 1e-12); // turned by 90°
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Motion<V: Vector> {
+    /// The pose at `t = 0`.
+    pub start: Pose<V>,
+    /// The linear velocity of the shape's position (world coordinates, units per unit time).
+    pub linear: V,
+    /// The angular velocity about the shape's position, in radians per unit time: a scalar in
+    /// 2D (counter-clockwise), a rotation vector (axis × rate) in 3D, world coordinates.
+    pub angular: V::Angular,
+}
+
+impl<V: Vector> Motion<V> {
+    /// The motion from `start` with `linear` and `angular` velocity.
+    #[inline]
+    pub fn new(start: Pose<V>, linear: V, angular: V::Angular) -> Self {
+        Self { start, linear, angular }
+    }
+
+    /// A shape that stays at `pose`.
+    #[inline]
+    pub fn stationary(pose: Pose<V>) -> Self {
+        Self::new(pose, V::ZERO, V::Angular::default())
+    }
+
+    /// A shape that translates with `linear` velocity without turning.
+    #[inline]
+    pub fn translating(start: Pose<V>, linear: V) -> Self {
+        Self::new(start, linear, V::Angular::default())
+    }
+
+    /// The pose at time `t`: rotation `exp(t ω) R₀`, translation `p₀ + t v`.
+    #[inline]
+    pub fn pose_at(&self, t: V::Real) -> Pose<V> {
+        let rotation = V::spin(self.angular, t).compose(&self.start.rotation());
+        Pose::from_rotation_translation(rotation, self.start.translation() + self.linear * t)
+    }
+
+    /// Whether the velocities are finite and the rotation angle over `[0, max_toi]` is too.
+    fn is_valid(&self, max_toi: V::Real) -> bool {
+        let rate = V::spin_rate(self.angular);
+        let angle_finite = rate == V::Real::ZERO || (rate * max_toi).is_finite();
+        self.linear.is_finite() && rate.is_finite() && angle_finite
+    }
+}
+
+/// Tuning of a time-of-impact query.
+///
+/// ```
+/// use gjk::ToiOptions;
+/// let ccd = ToiOptions::<f32> { linear_slop: Some(0.005), ..Default::default() };
+/// assert_eq!(ccd.max_iterations, 64);
+/// assert_eq!(ToiOptions::<f64>::default().linear_slop, None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ToiOptions<R> {
+    /// The target separation `σ`: the query reports the first time the shapes come within
+    /// `σ` (they are then at least `σ/2` apart). `None` (the default):
+    /// [`ToiOptions::RELATIVE_SLOP`] times the smaller reach of the two shapes (the larger,
+    /// if the smaller is 0). A value that is not positive, or smaller than GJK's touching
+    /// tolerance allows, is raised to four times that tolerance (see [`ToiResult::linear_slop`]).
+    pub linear_slop: Option<R>,
+    /// The most distance queries (advancement steps); the query then reports
+    /// [`CastStatus::IterationCap`] with a conservative `toi`.
+    pub max_iterations: u32,
+    /// Options of the GJK distance query run at each step.
+    pub gjk: GjkOptions<R>,
+}
+
+impl<R: Real> ToiOptions<R> {
+    /// The default slop as a fraction of the smaller shape's reach: 1/1000.
+    pub const RELATIVE_SLOP: f64 = 1e-3;
+}
+
+impl<R: Real> Default for ToiOptions<R> {
+    fn default() -> Self {
+        Self { linear_slop: None, max_iterations: 64, gjk: GjkOptions::default() }
+    }
+}
+
+/// Everything a time-of-impact query found, in world coordinates.
+///
+/// Points, normal and distance are those at time `toi` for [`CastStatus::Hit`],
+/// [`CastStatus::InitiallyOverlapping`] and [`CastStatus::IterationCap`]; they are zero for
+/// [`CastStatus::NoHit`] and [`CastStatus::InvalidInput`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ToiResult<V: Vector> {
+    /// How the query ended.
+    pub status: CastStatus,
+    /// The time of impact: 0 for an initial overlap, a conservative lower bound at the
+    /// iteration cap (the shapes are at least `σ/2` apart before it), `max_toi` for no hit.
+    pub toi: V::Real,
+    /// The closest point of A at time `toi` (for an initial overlap: A's deepest point).
+    pub point_a: V,
+    /// The closest point of B at time `toi` (for an initial overlap: B's deepest point).
+    pub point_b: V,
+    /// The unit normal from A toward B at time `toi`; for an initial overlap the penetration
+    /// normal (zero when undefined).
+    pub normal: V,
+    /// The distance of the shapes at time `toi`: within `[σ/2, σ]` for a hit (less rounding),
+    /// minus the penetration depth for an initial overlap.
+    pub distance: V::Real,
+    /// The target separation `σ` in force (see [`ToiOptions::linear_slop`]).
+    pub linear_slop: V::Real,
+    /// The number of advancement steps (each one GJK distance query).
+    pub iterations: u32,
+    /// The support calls of all GJK runs together.
+    pub gjk_iterations: u32,
+}
+
+impl<V: Vector> ToiResult<V> {
+    /// Whether the shapes come within the slop in `[0, max_toi]` (a hit or an initial overlap).
+    pub fn is_hit(&self) -> bool {
+        matches!(self.status, CastStatus::Hit | CastStatus::InitiallyOverlapping)
+    }
+
+    fn without_contact(status: CastStatus, toi: V::Real, slop: V::Real) -> Self {
+        Self {
+            status,
+            toi,
+            point_a: V::ZERO,
+            point_b: V::ZERO,
+            normal: V::ZERO,
+            distance: V::Real::ZERO,
+            linear_slop: slop,
+            iterations: 0,
+            gjk_iterations: 0,
+        }
+    }
+}
+
+/// The largest distance of a point of `shape` (margin included) from its local origin, the
+/// centre it turns about: an upper bound, the smaller of two that any correct support
+/// function gives.
+///
+/// * The core lies in the box spanned by its support points along `± each axis`; the box's
+///   corner farthest from the origin bounds every point's distance.
+/// * The core lies in the ball of radius [`Support::extent`] about [`Support::center`].
+///
+/// Rounded up by a few units in the last place: the bound must not be short.
+///
+/// ```
+/// use gjk::{reach, Ball, Cuboid};
+/// use glam::DVec3;
+/// let cube = Cuboid::new(DVec3::new(1.0, 2.0, 2.0))?;
+/// assert!((reach(&cube) - 3.0).abs() < 1e-12);          // the corner (1, 2, 2)
+/// assert!((reach(&Ball::<DVec3>::new(0.5)?) - 0.5).abs() < 1e-12);
+/// # Ok::<(), gjk::ShapeError>(())
+/// ```
+pub fn reach<V: Vector, S: Support<V> + ?Sized>(shape: &S) -> V::Real {
+    core_reach(shape) + shape.margin() * round_up::<V::Real>()
+}
+
+/// [`reach`] of the core alone (without the margin).
+fn core_reach<V: Vector, S: Support<V> + ?Sized>(shape: &S) -> V::Real {
+    let mut far = [V::Real::ZERO; 3];
+    for (i, slot) in far.iter_mut().enumerate().take(V::DIM) {
+        let high = shape.support(V::axis(i)).component(i);
+        let low = shape.support(-V::axis(i)).component(i);
+        *slot = high.abs().max(low.abs());
+    }
+    let corner = V::from_components(far).length();
+    let ball = shape.center().length() + shape.extent();
+    let core = if ball < corner { ball } else { corner };
+    core * round_up::<V::Real>()
+}
+
+/// `1 + 8 ulp`: rounds a computed bound up past its own rounding.
+fn round_up<R: Real>() -> R {
+    R::ONE + R::from_f64(8.0) * R::EPSILON
+}
+
+/// A shape's support value along a world direction, and that direction in the shape's frame.
+#[derive(Clone, Copy, Debug)]
+struct Extent<V: Vector> {
+    /// `h(u) = max_{x ∈ shape} u·(x − p)` (margin included).
+    value: V::Real,
+    /// `u` in the shape's frame.
+    local: V,
+}
+
+impl<V: Vector> Extent<V> {
+    /// The extent of `shape` at `pose` along the world direction `dir`.
+    #[inline]
+    fn of<S: Support<V> + ?Sized>(shape: &S, pose: &Pose<V>, dir: V) -> Self {
+        let local = pose.inverse_transform_vector(dir);
+        Self { value: full_support(shape, local).dot(local), local }
+    }
+}
+
+/// The separation of the two shapes along a fixed world direction `n` at one time, in parts.
+#[derive(Clone, Copy, Debug)]
+struct Slab<V: Vector> {
+    /// `n·(p_B − p_A)`: how far apart the positions are along `n`.
+    offset: V::Real,
+    /// A's extent along `n`.
+    a: Extent<V>,
+    /// B's extent along `−n`.
+    b: Extent<V>,
+}
+
+impl<V: Vector> Slab<V> {
+    /// The width of the empty slab between the shapes along `n` (negative when their
+    /// projections overlap): a lower bound of their distance.
+    fn width(&self) -> V::Real {
+        self.offset - self.a.value - self.b.value
+    }
+}
+
+/// Where a step starts: the time, both poses then, and the slab along the step's normal.
+struct Start<V: Vector> {
+    t: V::Real,
+    poses: (Pose<V>, Pose<V>),
+    slab: Slab<V>,
+}
+
+/// The fixed inputs of one query.
+struct Setup<'m, V: Vector> {
+    motion_a: &'m Motion<V>,
+    motion_b: &'m Motion<V>,
+    /// The reaches of A and B (margin included): every point's distance from its centre.
+    reach: (V::Real, V::Real),
+    /// The reaches of the cores: a margin's support point lies along the normal, so only the
+    /// core's turning moves support values (see the module docs).
+    core_reach: (V::Real, V::Real),
+    /// `p_B(0) − p_A(0)`, subtracted once so that offsets along `n` keep their precision.
+    start_offset: V,
+    /// `v_B − v_A`.
+    relative_velocity: V,
+    slop: V::Real,
+    max_toi: V::Real,
+    /// `|v_A − v_B| + |ω_A| r_A + |ω_B| r_B`: the fastest the distance can shrink.
+    speed_bound: V::Real,
+    /// The longest time in which neither shape turns by more than a quarter turn (infinite
+    /// when neither turns): the arc bound's validity.
+    quarter_turn: V::Real,
+}
+
+/// What one step decided.
+enum Step<R> {
+    /// Advance to this time.
+    Advance(R),
+    /// The shapes are within the slop (or cannot safely get closer): a hit now.
+    Hit,
+    /// They stay apart for the rest of the interval.
+    Miss,
+}
+
+/// How far a step along one axis may go.
+enum Stretch<R> {
+    /// This much: the slab stays at least `σ/2` wide until then.
+    By(R),
+    /// To `max_toi` and beyond: no hit.
+    Beyond,
+}
+
+/// The most bound evaluations when looking for the longest certified step along one axis.
+pub const MAX_REFINEMENTS: u32 = 8;
+
+impl<V: Vector> Setup<'_, V> {
+    /// The poses at time `t`.
+    #[inline]
+    fn poses(&self, t: V::Real) -> (Pose<V>, Pose<V>) {
+        (self.motion_a.pose_at(t), self.motion_b.pose_at(t))
+    }
+
+    /// The slab along `n` at time `t`, with the shapes at `poses` (those at `t`).
+    fn slab<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+        &self,
+        (a, b): (&A, &B),
+        n: V,
+        t: V::Real,
+        (pose_a, pose_b): &(Pose<V>, Pose<V>),
+    ) -> Slab<V> {
+        Slab {
+            offset: n.dot(self.start_offset + self.relative_velocity * t),
+            a: Extent::of(a, pose_a, n),
+            b: Extent::of(b, pose_b, -n),
+        }
+    }
+
+    /// The rounding of a slab width at time `t`: a few units in the last place of the
+    /// coordinates involved.
+    fn rounding(&self, t: V::Real) -> V::Real {
+        let offset = self.start_offset.abs_sum() + (self.relative_velocity * t).abs_sum();
+        V::Real::from_f64(32.0) * V::Real::EPSILON * (offset + self.reach.0 + self.reach.1)
+    }
+
+    /// The closing-speed bound `μ` along the fixed normal `n`: `n·(v_A − v_B)` plus what the
+    /// cores' turning can add.
+    fn rate_along(&self, n: V) -> V::Real {
+        -n.dot(self.relative_velocity)
+            + V::spin_rate_along(self.motion_a.angular, n) * self.core_reach.0
+            + V::spin_rate_along(self.motion_b.angular, n) * self.core_reach.1
+    }
+
+    /// One advancement step at time `t`, from the distance query `r` there.
+    fn step<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+        &self,
+        shapes: (&A, &B),
+        pair: &Pair<'_, V, A, B>,
+        poses: &(Pose<V>, Pose<V>),
+        r: &GjkResult<V>,
+        t: V::Real,
+        tolerance: V::Real,
+    ) -> Step<V::Real> {
+        let goal = self.slop * V::Real::HALF;
+        if r.distance <= self.slop {
+            return Step::Hit;
+        }
+        let rounding = self.rounding(t);
+        let mut advance = V::Real::ZERO;
+        if r.normal != V::ZERO {
+            // Along GJK's normal: the slab is measured, not taken from GJK.
+            let slab = self.slab(shapes, r.normal, t, poses);
+            let gap = slab.width() - rounding - goal;
+            if gap.is_positive() {
+                let rate = self.rate_along(r.normal);
+                if !rate.is_positive() {
+                    return Step::Miss; // the slab never narrows
+                }
+                let start = Start { t, poses: *poses, slab };
+                match self.stretch(shapes, r.normal, &start, gap / rate) {
+                    Stretch::By(dt) => advance = dt,
+                    Stretch::Beyond => return Step::Miss,
+                }
+            }
+        }
+        // Direction-free: GJK's lower bound of the distance (its duality gap closed).
+        if matches!(r.termination, Termination::Converged | Termination::NoProgress) {
+            let touch = pair.tolerance(tolerance).distance();
+            let low = r.distance - tolerance * r.distance - touch - rounding;
+            let gap = low - goal;
+            if gap.is_positive() {
+                if !self.speed_bound.is_positive() {
+                    return Step::Miss; // nothing moves
+                }
+                advance = advance.max(gap / self.speed_bound);
+            }
+        }
+        if !advance.is_positive() {
+            // Within σ plus GJK's tolerance of touching, or no bound to trust: stop here,
+            // early rather than late.
+            return Step::Hit;
+        }
+        let next = t + advance;
+        if !next.is_finite() || next > self.max_toi {
+            return Step::Miss;
+        }
+        Step::Advance(next)
+    }
+
+    /// The longest step from `t` along the fixed normal `n` that the arc bound certifies,
+    /// at least `safe` (certified by the closing-speed bound `rate`).
+    ///
+    /// Without turning the slab's width is affine in time and `safe` is already exact. With
+    /// turning, the step first tries the whole remaining interval (at most a quarter turn),
+    /// then searches between by regula falsi (see the module docs).
+    fn stretch<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+        &self,
+        shapes: (&A, &B),
+        n: V,
+        start: &Start<V>,
+        safe: V::Real,
+    ) -> Stretch<V::Real> {
+        let t = start.t;
+        let remaining = self.max_toi - t;
+        let turning = self.quarter_turn.is_finite();
+        if !turning || !remaining.is_finite() {
+            return if safe >= remaining { Stretch::Beyond } else { Stretch::By(safe) };
+        }
+        if safe >= remaining {
+            return Stretch::Beyond;
+        }
+        let reach_end = remaining <= self.quarter_turn;
+        let far = remaining.min(self.quarter_turn);
+        if safe >= far {
+            return Stretch::By(safe); // the arc bound could not go further
+        }
+        let goal = self.slop * V::Real::HALF;
+        let excess = |dt| self.lower_bound(shapes, n, start, dt) - goal;
+        let far_excess = excess(far);
+        if far_excess >= V::Real::ZERO {
+            return if reach_end { Stretch::Beyond } else { Stretch::By(far) };
+        }
+        // Regula falsi (the Illinois variant) on the bound's excess over the goal, from the
+        // slab at `t` (excess `width − goal`, less rounding) to `far` (negative): every point
+        // with a non-negative excess is certified, and the search stops once one is within
+        // half the goal of it (the next distance query then finds the shapes within the slop).
+        let (mut lo, mut hi) = (V::Real::ZERO, far);
+        let mut f_lo = start.slab.width() - self.rounding(t) - goal;
+        let mut f_hi = far_excess;
+        let mut side = 0i8;
+        for _ in 0..MAX_REFINEMENTS {
+            let mut guess = (lo * f_hi - hi * f_lo) / (f_hi - f_lo);
+            if !(guess > lo && guess < hi) {
+                guess = (lo + hi) * V::Real::HALF;
+            }
+            let f = excess(guess);
+            if f >= V::Real::ZERO {
+                lo = guess;
+                f_lo = f;
+                if f <= goal * V::Real::HALF {
+                    break;
+                }
+                if side > 0 {
+                    f_hi *= V::Real::HALF;
+                }
+                side = 1;
+            } else {
+                hi = guess;
+                f_hi = f;
+                if side < 0 {
+                    f_lo *= V::Real::HALF;
+                }
+                side = -1;
+            }
+        }
+        Stretch::By(lo.max(safe))
+    }
+
+    /// A lower bound of the slab's width along `n` over `[t, t + dt]`, by the arc bound
+    /// (module docs), less rounding.
+    fn lower_bound<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+        &self,
+        (a, b): (&A, &B),
+        n: V,
+        start: &Start<V>,
+        dt: V::Real,
+    ) -> V::Real {
+        let Start { t, poses, slab } = start;
+        let end_time = *t + dt;
+        let end = self.slab((a, b), n, end_time, &self.poses(end_time));
+        let turned_a = arc_max(a, self.motion_a, &poses.0, n, (&slab.a, &end.a));
+        let turned_b = arc_max(b, self.motion_b, &poses.1, -n, (&slab.b, &end.b));
+        slab.offset.min(end.offset) - turned_a - turned_b - self.rounding(end_time)
+    }
+}
+
+/// The largest support value `max_{x ∈ shape} dir·(x − p)` of a shape turning from `pose` at
+/// its motion's angular velocity between two times at most a quarter turn apart, given its
+/// extents along `dir` at both ends.
+///
+/// Seen from the shape, `dir` turns the other way along a circular arc, from `u₀` to `u₁`
+/// about the axis (`a`: the part of `dir` along it, `R = |u₀ − a|`). The arc lies in the
+/// triangle of its two ends and the apex where their tangents meet, and a support function is
+/// convex: its largest value on the triangle is at a corner. The apex lies on the bisector at
+/// `R / cos(Θ/2)` from the centre; with `|(u₀ − a) + (u₁ − a)| = 2R cos(Θ/2)` and
+/// `cos Θ = (u₀ − a)·(u₁ − a)/R²` that is
+///
+/// ```text
+/// apex = a + ((u₀ − a) + (u₁ − a)) R² / (R² + (u₀ − a)·(u₁ − a)),
+/// ```
+///
+/// no trigonometry, and well conditioned for `Θ ≤ π/2` (the denominator is at least `R²`).
+fn arc_max<V: Vector, S: Support<V> + ?Sized>(
+    shape: &S,
+    motion: &Motion<V>,
+    pose: &Pose<V>,
+    dir: V,
+    (start, end): (&Extent<V>, &Extent<V>),
+) -> V::Real {
+    let ends = start.value.max(end.value);
+    if !V::spin_rate(motion.angular).is_positive() {
+        return ends;
+    }
+    let axial = pose.inverse_transform_vector(V::along_spin_axis(motion.angular, dir));
+    let (r0, r1) = (start.local - axial, end.local - axial);
+    let rr = r0.length_squared();
+    let denominator = rr + r0.dot(r1);
+    if !(rr.is_positive() && denominator.is_positive()) {
+        return ends; // `dir` along the axis: it does not turn
+    }
+    let apex = axial + (r0 + r1) * (rr / denominator);
+    ends.max(full_support(shape, apex).dot(apex))
+}
+
+/// The first time in `[0, max_toi]` at which shape `a` moving by `motion_a` and shape `b`
+/// moving by `motion_b` come within the default linear slop; see [`time_of_impact_with`] and
+/// the [module docs](mod@crate::toi).
+///
+/// ```
+/// use gjk::{time_of_impact, CastStatus, Cuboid, Motion, Pose};
+/// use glam::DVec2;
+/// // A thin bar of length 4 spinning half a turn per unit time, its tip passing through a
+/// // small box: one discrete step of 1 would see the bar before and after, never touching.
+/// let bar = Cuboid::new(DVec2::new(2.0, 0.05))?;
+/// let post = Cuboid::new(DVec2::new(0.1, 0.1))?;
+/// let spinning = Motion::new(Pose::IDENTITY, DVec2::ZERO, core::f64::consts::PI);
+/// let fixed = Motion::stationary(Pose::from_translation(DVec2::new(0.0, 1.5))?);
+/// let r = time_of_impact(&bar, &spinning, &post, &fixed, 1.0);
+/// assert_eq!(r.status, CastStatus::Hit);
+/// assert!(r.toi > 0.4 && r.toi < 0.5);            // before the bar is upright (t = 0.5)
+/// assert!(r.distance <= r.linear_slop);
+/// # Ok::<(), gjk::ShapeError>(())
+/// ```
+pub fn time_of_impact<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    a: &A,
+    motion_a: &Motion<V>,
+    b: &B,
+    motion_b: &Motion<V>,
+    max_toi: V::Real,
+) -> ToiResult<V> {
+    time_of_impact_with(a, motion_a, b, motion_b, max_toi, &ToiOptions::default())
+}
+
+/// [`time_of_impact`] with options (linear slop, step cap, GJK options).
+///
+/// ```
+/// use gjk::{time_of_impact_with, Ball, CastStatus, Motion, Pose, ToiOptions};
+/// use glam::DVec3;
+/// let ball = Ball::<DVec3>::new(0.5)?;
+/// let left = Motion::translating(Pose::from_translation(DVec3::new(-2.0, 0.0, 0.0))?, DVec3::X);
+/// let right = Motion::stationary(Pose::from_translation(DVec3::new(2.0, 0.0, 0.0))?);
+/// let options = ToiOptions { linear_slop: Some(0.01), ..Default::default() };
+/// let r = time_of_impact_with(&ball, &left, &ball, &right, 10.0, &options);
+/// assert_eq!(r.status, CastStatus::Hit);
+/// // The gap of 3 closes at speed 1: within the slop between t = 2.99 and 2.995.
+/// assert!(r.toi >= 2.99 - 1e-9 && r.toi <= 2.995 + 1e-9);
+/// assert!((r.normal - DVec3::X).length() < 1e-9);
+/// # Ok::<(), gjk::ShapeError>(())
+/// ```
+pub fn time_of_impact_with<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    a: &A,
+    motion_a: &Motion<V>,
+    b: &B,
+    motion_b: &Motion<V>,
+    max_toi: V::Real,
+    options: &ToiOptions<V::Real>,
+) -> ToiResult<V> {
+    let zero = V::Real::ZERO;
+    let valid_limit = max_toi >= zero; // false for NaN too
+    if !valid_limit || !motion_a.is_valid(max_toi) || !motion_b.is_valid(max_toi) {
+        return ToiResult::without_contact(CastStatus::InvalidInput, zero, zero);
+    }
+    let core_reach = (core_reach(a), core_reach(b));
+    let up = round_up::<V::Real>();
+    let reach = (core_reach.0 + a.margin() * up, core_reach.1 + b.margin() * up);
+    let (rate_a, rate_b) = (V::spin_rate(motion_a.angular), V::spin_rate(motion_b.angular));
+    let relative_velocity = motion_b.linear - motion_a.linear;
+    let fastest = rate_a.max(rate_b);
+    let quarter = V::Real::from_f64(core::f64::consts::FRAC_PI_2);
+    let mut setup = Setup {
+        motion_a,
+        motion_b,
+        reach,
+        core_reach,
+        start_offset: motion_b.start.translation() - motion_a.start.translation(),
+        relative_velocity,
+        slop: zero,
+        max_toi,
+        speed_bound: relative_velocity.length() + rate_a * reach.0 + rate_b * reach.1,
+        quarter_turn: if fastest.is_positive() { quarter / fastest } else { V::Real::INFINITY },
+    };
+    setup.slop = slop(&Pair::new(a, motion_a.start, b, motion_b.start), &setup, options);
+    advance((a, b), &setup, options)
+}
+
+/// The target separation `σ` (see [`ToiOptions::linear_slop`]): the caller's, or a fraction
+/// of the smaller reach, but at least four times what the pair's measurements can resolve (so
+/// that `σ/2` exceeds the rounding every step subtracts).
+fn slop<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    start: &Pair<'_, V, A, B>,
+    setup: &Setup<V>,
+    options: &ToiOptions<V::Real>,
+) -> V::Real {
+    let tolerance = crate::tolerance::effective(options.gjk.tolerance);
+    let resolution = start.tolerance(tolerance).distance() + setup.rounding(V::Real::ZERO);
+    let floor = V::Real::from_f64(4.0) * resolution;
+    let wanted = options.linear_slop.unwrap_or_else(|| {
+        let (a, b) = setup.reach;
+        let (small, large) = if a < b { (a, b) } else { (b, a) };
+        let size = if small.is_positive() { small } else { large };
+        V::Real::from_f64(ToiOptions::<V::Real>::RELATIVE_SLOP) * size
+    });
+    if wanted > floor && wanted.is_finite() {
+        wanted
+    } else {
+        floor
+    }
+}
+
+/// The advancement loop (see the [module docs](mod@crate::toi)).
+fn advance<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    (a, b): (&A, &B),
+    setup: &Setup<V>,
+    options: &ToiOptions<V::Real>,
+) -> ToiResult<V> {
+    let zero = V::Real::ZERO;
+    let tolerance = crate::tolerance::effective(options.gjk.tolerance);
+    let mut warm = WarmStart::default();
+    let mut t = zero;
+    let mut iterations = 0;
+    let mut gjk_iterations = 0;
+    loop {
+        let poses = setup.poses(t);
+        let pair = Pair::new(a, poses.0, b, poses.1);
+        let r = pair.gjk(Goal::Distance, &options.gjk, &mut warm);
+        iterations += 1;
+        gjk_iterations += r.iterations;
+        let found = |status| ToiResult {
+            status,
+            toi: t,
+            point_a: r.point_a,
+            point_b: r.point_b,
+            normal: r.normal,
+            distance: r.distance,
+            linear_slop: setup.slop,
+            iterations,
+            gjk_iterations,
+        };
+        if !r.distance.is_finite() || !r.point_a.is_finite() || !r.point_b.is_finite() {
+            // The motion left the range of floating point (poses beyond it).
+            let mut result = ToiResult::without_contact(CastStatus::InvalidInput, t, setup.slop);
+            result.iterations = iterations;
+            return result;
+        }
+        if r.intersecting && t == zero {
+            return initial_overlap(&pair, options, &mut warm, found(CastStatus::Hit));
+        }
+        if r.intersecting {
+            // Only rounding can bring the shapes from σ/2 apart to touching in one step.
+            return found(CastStatus::Hit);
+        }
+        match setup.step((a, b), &pair, &poses, &r, t, tolerance) {
+            Step::Hit => return found(CastStatus::Hit),
+            Step::Miss => {
+                let mut result =
+                    ToiResult::without_contact(CastStatus::NoHit, setup.max_toi, setup.slop);
+                result.iterations = iterations;
+                result.gjk_iterations = gjk_iterations;
+                return result;
+            }
+            Step::Advance(next) => {
+                if iterations >= options.max_iterations || next <= t {
+                    // The cap, or a step below the resolution of `t`: `t` stays a lower bound.
+                    return found(CastStatus::IterationCap);
+                }
+                t = next;
+            }
+        }
+    }
+}
+
+/// The answer when the shapes touch or overlap at `t = 0`: the penetration query's normal,
+/// points and depth.
+fn initial_overlap<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    pair: &Pair<'_, V, A, B>,
+    options: &ToiOptions<V::Real>,
+    warm: &mut WarmStart<V>,
+    mut result: ToiResult<V>,
+) -> ToiResult<V> {
+    let contact_options = ContactOptions {
+        prediction: V::Real::ZERO,
+        gjk: options.gjk,
+        epa: EpaOptions { tolerance: options.gjk.tolerance, ..EpaOptions::default() },
+    };
+    let found = pair.contact_with(&contact_options, warm);
+    result.status = CastStatus::InitiallyOverlapping;
+    result.gjk_iterations += found.gjk_iterations + found.epa_iterations;
+    match found.contact {
+        Some(c) => {
+            result.point_a = c.point_a;
+            result.point_b = c.point_b;
+            result.normal = c.normal;
+            result.distance = -c.depth.max(V::Real::ZERO);
+        }
+        None => result.normal = V::ZERO,
+    }
+    result
+}
