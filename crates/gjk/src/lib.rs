@@ -79,6 +79,7 @@ pub mod error;
 pub mod geometry;
 pub mod gjk;
 pub mod hull;
+pub mod manifold;
 pub mod math;
 mod pair;
 mod polish;
@@ -105,10 +106,13 @@ pub use crate::gjk::{
     WarmStart,
 };
 pub use crate::hull::Hull;
+pub use crate::manifold::{
+    manifold, ContactId, ManifoldOptions, ManifoldPoint, ManifoldResult, ManifoldStatus,
+};
 pub use crate::math::{Pose, Real, Rotation, Rotation2, Vector, Vector3};
 pub use crate::shape::{
     full_support, Ball, Capsule, Cone, Core, CoreBoundary, CorePolygon, Cuboid, Cylinder,
-    Ellipsoid, MinkowskiSum, Point, Polytope, Posed, Rounded, Segment, Support, Triangle,
+    Ellipsoid, Feature, MinkowskiSum, Point, Polytope, Posed, Rounded, Segment, Support, Triangle,
 };
 pub use crate::simplex::{Simplex, SupportPoint};
 pub use crate::tolerance::Tolerance;

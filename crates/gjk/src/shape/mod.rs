@@ -13,6 +13,7 @@ mod cores;
 mod cuboid;
 mod cylinder;
 mod ellipsoid;
+mod feature;
 mod lanes;
 mod minkowski;
 mod outline;
@@ -26,11 +27,14 @@ mod triangle;
 pub use ball::Ball;
 pub use capsule::Capsule;
 pub use cone::Cone;
-pub(crate) use cores::closest_on_segments;
+pub(crate) use cores::{closest_on_segment, closest_on_segments};
 pub use cores::{Core, CoreBoundary, CorePolygon};
 pub use cuboid::Cuboid;
 pub use cylinder::Cylinder;
+pub use cylinder::CAP_CORNERS;
 pub use ellipsoid::Ellipsoid;
+pub(crate) use feature::polygon_normal;
+pub use feature::{Feature, FEATURE_CAPACITY};
 pub use minkowski::MinkowskiSum;
 pub use point::Point;
 pub use polytope::Polytope;
@@ -138,6 +142,29 @@ pub trait Support<V: Vector> {
     fn core(&self) -> Core<'_, V> {
         Core::General
     }
+
+    /// The supporting feature of the core along `dir` (local frame): the face, edge or vertex
+    /// whose points are farthest along `dir`, taking the face most aligned with `dir` when
+    /// several touch the support point. Contact manifolds ([`crate::manifold`]) clip these.
+    ///
+    /// The default derives it from [`Support::core`] ([`Feature::of_core`]: a box's face, a
+    /// small polygon's edge, a segment, a point) and answers the support point alone for a
+    /// general core — right for curved shapes, which touch at one point. Shapes with flat
+    /// faces that the core does not tell override it (3D hulls, cylinders, triangles). The
+    /// feature must lie on the core: the manifold trusts it.
+    ///
+    /// ```
+    /// use gjk::{Ball, Capsule, Support};
+    /// use glam::Vec3;
+    /// let side = Capsule::new(Vec3::ZERO, Vec3::X, 0.5)?.feature(Vec3::Y);
+    /// assert_eq!(side.vertices(), [Vec3::ZERO, Vec3::X]);
+    /// assert_eq!(Ball::<Vec3>::new(1.0)?.feature(Vec3::Y).vertices(), [Vec3::ZERO]);
+    /// # Ok::<(), gjk::ShapeError>(())
+    /// ```
+    #[inline]
+    fn feature(&self, dir: V) -> Feature<V> {
+        Feature::of_core(self.core(), dir).unwrap_or_else(|| Feature::point(self.support(dir), 0))
+    }
 }
 
 impl<V: Vector, S: Support<V> + ?Sized> Support<V> for &S {
@@ -165,6 +192,10 @@ impl<V: Vector, S: Support<V> + ?Sized> Support<V> for &S {
     fn core(&self) -> Core<'_, V> {
         (**self).core()
     }
+    #[inline]
+    fn feature(&self, dir: V) -> Feature<V> {
+        (**self).feature(dir)
+    }
 }
 
 impl<V: Vector, S: Support<V> + ?Sized> Support<V> for alloc::boxed::Box<S> {
@@ -191,6 +222,10 @@ impl<V: Vector, S: Support<V> + ?Sized> Support<V> for alloc::boxed::Box<S> {
     #[inline]
     fn core(&self) -> Core<'_, V> {
         (**self).core()
+    }
+    #[inline]
+    fn feature(&self, dir: V) -> Feature<V> {
+        (**self).feature(dir)
     }
 }
 

@@ -1,4 +1,4 @@
-use super::{Core, Support};
+use super::{Core, Feature, Support};
 use crate::math::{Pose, Vector};
 
 /// A shape placed in a parent frame by a pose: its support is `R s(Rᵀ d) + t`.
@@ -63,5 +63,13 @@ impl<S: Support<V>, V: Vector> Support<V> for Posed<S, V> {
     #[inline]
     fn core(&self) -> Core<'_, V> {
         self.shape.core().moved(|p| self.pose.transform_point(p))
+    }
+    /// The inner shape's feature moved by the pose.
+    #[inline]
+    fn feature(&self, dir: V) -> Feature<V> {
+        let pose = &self.pose;
+        self.shape
+            .feature(pose.inverse_transform_vector(dir))
+            .mapped(|p| pose.transform_point(p), |v| pose.transform_vector(v))
     }
 }

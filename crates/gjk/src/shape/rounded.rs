@@ -1,4 +1,4 @@
-use super::{check_non_negative, Core, Support};
+use super::{check_non_negative, Core, Feature, Support};
 use crate::error::ShapeError;
 use crate::math::Vector;
 
@@ -55,5 +55,10 @@ impl<S: Support<V>, V: Vector> Support<V> for Rounded<S, V> {
     #[inline]
     fn core(&self) -> Core<'_, V> {
         self.shape.core()
+    }
+    /// The inner shape's feature: the manifold pushes it out by the margin.
+    #[inline]
+    fn feature(&self, dir: V) -> Feature<V> {
+        self.shape.feature(dir)
     }
 }
