@@ -87,6 +87,9 @@ pub const FEATURE_VERTEX: u32 = 0;
 pub const FEATURE_EDGE: u32 = 1 << 30;
 /// The kind bits of a face's feature id.
 pub const FEATURE_FACE: u32 = 2 << 30;
+/// How much better (a fraction of the pair's size) B's face must separate than A's to be the
+/// reference: a hair, so that faces equally good by rounding do not swap from frame to frame.
+const SWITCH: f64 = 1e-4;
 /// The index bits of a feature id.
 const INDEX: u32 = (1 << 30) - 1;
 
@@ -253,23 +256,56 @@ pub fn manifold<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     if fa.vertices().len() < 2 || fb.vertices().len() < 2 {
         return single(ManifoldStatus::Curved, &fa, &fb);
     }
+    let rule = pair.tolerance(options.gjk.tolerance);
+    let margins = a.margin() + b.margin();
+    let slack = rule.size() * V::Real::EPSILON * V::Real::from_f64(64.0);
     let (ma, mb) = (face_normal(&fa, n), face_normal(&fb, -n));
-    let (align_a, align_b) = (ma.dot(n), mb.dot(-n));
-    let bias = V::Real::from_f64(1e-3);
-    let reference_is_a = match (fa.is_face(), fb.is_face()) {
-        (true, false) => true,
-        (false, true) => false,
-        _ => align_b <= align_a + bias,
+    let support_b = |d: V| rel.transform_point(b.support(rel.inverse_transform_vector(d)));
+    let gaps = || {
+        let gap_a = (support_b(-ma) - fa.vertices()[0]).dot(ma);
+        let gap_b = (a.support(-mb) - fb.vertices()[0]).dot(mb);
+        (gap_a, gap_b)
     };
-    let (reference, incident, m) = if reference_is_a { (&fa, &fb, ma) } else { (&fb, &fa, mb) };
-    if m.dot(if reference_is_a { n } else { -n }) < options.min_alignment {
+    let hair = rule.size() * V::Real::from_f64(SWITCH);
+    let (reference_is_a, gap) = match (fa.is_face(), fb.is_face()) {
+        (true, false) => (true, Some(gaps().0)),
+        (false, true) => (false, Some(gaps().1)),
+        (true, true) => {
+            // Box2D's rule: the face whose plane separates the cores more (the better axis of
+            // the separating-axis test), A unless B's is better by a hair of the pair's size.
+            let (gap_a, gap_b) = gaps();
+            if gap_b <= gap_a + hair {
+                (true, Some(gap_a))
+            } else {
+                (false, Some(gap_b))
+            }
+        }
+        (false, false) => (mb.dot(-n) <= ma.dot(n) + slack, None),
+    };
+    let (reference, m) = if reference_is_a { (&fa, ma) } else { (&fb, mb) };
+    let aligned = m.dot(if reference_is_a { n } else { -n }) >= options.min_alignment;
+    // The face must also be (nearly) as good a separating axis as the contact's normal: a
+    // face close in angle to an edge–edge normal can still overlap much more along its own.
+    let core_gap = margins - contact.depth;
+    let separates = gap.is_none_or(|gap| gap >= core_gap - hair - hair);
+    if !aligned || !separates {
         return single(ManifoldStatus::Tilted, &fa, &fb);
     }
-    let rule = pair.tolerance(options.gjk.tolerance);
-    let slack = rule.distance().max(rule.size() * V::Real::EPSILON * V::Real::from_f64(64.0));
-    let mut clipped = Polygon::start(incident);
+    // The incident feature faces the reference face: the other shape's feature along −m.
+    let incident = if !reference.is_face() {
+        if reference_is_a {
+            fb
+        } else {
+            fa
+        }
+    } else if reference_is_a {
+        b.feature(rel.inverse_transform_vector(-m))
+            .mapped(|p| rel.transform_point(p), |v| rel.transform_vector(v))
+    } else {
+        a.feature(-m)
+    };
+    let mut clipped = Polygon::start(&incident);
     clip(&mut clipped, reference, m, slack);
-    let margins = a.margin() + b.margin();
     // The manifold normal, A toward B, in A's frame.
     let normal = if reference.is_face() {
         if reference_is_a {
