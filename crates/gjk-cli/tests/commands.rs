@@ -47,13 +47,20 @@ fn query_help_describes_every_kind() {
     let error = rejected.records()[0]["error"].as_str().unwrap().to_owned();
     let list = error.split_once("expected one of ").expect(&error).1.trim_end_matches(')');
     let kinds: Vec<&str> = list.split(", ").collect();
-    assert_eq!(kinds, ["proximity", "ray_cast", "shape_cast"]);
+    assert_eq!(kinds, ["proximity", "ray_cast", "shape_cast", "manifold"]);
     let kind_section = &help[help.find("KIND, ").unwrap()..help.find("SHAPE:").unwrap()];
     for kind in kinds {
         assert!(kind_section.contains(&format!("\n  {kind} ")), "--help misses the kind {kind}");
         assert!(help.contains(&format!("ANSWER to {kind}, ")), "--help misses {kind}'s answer");
     }
-    for field in ["\"origin\"", "\"direction\"", "\"max_toi\"", "\"velocity_a\"", "\"toi\""] {
+    for field in [
+        "\"origin\"",
+        "\"direction\"",
+        "\"max_toi\"",
+        "\"velocity_a\"",
+        "\"toi\"",
+        "\"prediction\"",
+    ] {
         assert!(help.contains(field), "--help misses {field}");
     }
 }

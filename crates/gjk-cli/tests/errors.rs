@@ -468,7 +468,8 @@ fn unknown_query_kind() {
     assert_rejected(
         &ray("query", Some(json!("raycast"))),
         json!("r"),
-        "query: unknown query kind \"raycast\" (expected one of proximity, ray_cast, shape_cast)",
+        "query: unknown query kind \"raycast\" (expected one of proximity, ray_cast, shape_cast, \
+         manifold)",
     );
 }
 

@@ -25,7 +25,7 @@
 //!    after; no second collision query runs. Apart beyond the prediction distance: no points.
 //! 2. **Features**: A's supporting feature along `n` and B's along `−n`
 //!    ([`Support::feature`]), both in A's frame. Either one a single point (a ball, a curved
-//!    surface, a corner): the contact's own point is the manifold ([`ManifoldStatus::Curved`]).
+//!    surface, a corner): the contact's own point is the manifold ([`ManifoldStatus::SinglePoint`]).
 //! 3. **Reference and incident**: a *face* (a 2D edge, a 3D polygon) beats a feature that is
 //!    not one (a 3D segment); between two faces, or two segments, the one whose normal is more
 //!    aligned with `n` is the reference, A unless B is better by more than `1e-3` (the bias keeps
@@ -136,7 +136,7 @@ pub enum ManifoldStatus {
         reference_is_a: bool,
     },
     /// A feature is a single point (a ball, a curved surface, a corner): the contact's point.
-    Curved,
+    SinglePoint,
     /// No face is aligned with the normal within [`ManifoldOptions::min_alignment`] (edge
     /// against edge): the contact's point.
     Tilted,
@@ -254,7 +254,7 @@ pub fn manifold<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         .feature(rel.inverse_transform_vector(-n))
         .mapped(|p| rel.transform_point(p), |v| rel.transform_vector(v));
     if fa.vertices().len() < 2 || fb.vertices().len() < 2 {
-        return single(ManifoldStatus::Curved, &fa, &fb);
+        return single(ManifoldStatus::SinglePoint, &fa, &fb);
     }
     let rule = pair.tolerance(options.gjk.tolerance);
     let margins = a.margin() + b.margin();

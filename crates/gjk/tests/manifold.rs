@@ -520,7 +520,7 @@ fn a_ball_gives_the_contact_point() {
     let ball = Ball::new(0.3).unwrap();
     let pose = pose3(DVec3::new(0.4, 0.75, 0.1), DQuat::IDENTITY);
     let m = manifold(&table, &Pose::IDENTITY, &ball, &pose, &options(0.0));
-    assert_eq!(m.status, ManifoldStatus::Curved);
+    assert_eq!(m.status, ManifoldStatus::SinglePoint);
     assert_eq!(m.points().len(), 1);
     let p = m.points()[0];
     assert!((p.depth - 0.05).abs() < 1e-12);
