@@ -9,6 +9,9 @@ use common::gjk;
 #[path = "../../gjk/examples/quickstart.rs"]
 mod quickstart;
 
+#[path = "../../gjk/examples/resting_box.rs"]
+mod resting_box;
+
 const README: &str = include_str!("../../../README.md");
 
 /// The fenced code block that follows the line starting with `<!-- {marker}`.
@@ -46,6 +49,15 @@ fn readme_library_example_is_the_example_file() {
 #[test]
 fn readme_library_example_runs() {
     quickstart::main().unwrap();
+}
+
+#[test]
+fn readme_manifold_example_is_the_example_file_and_runs() {
+    let example = include_str!("../../gjk/examples/resting_box.rs");
+    let code: Vec<&str> =
+        example.lines().skip_while(|l| l.starts_with("//!")).skip_while(|l| l.is_empty()).collect();
+    assert_eq!(block("manifold-example"), code.join("\n") + "\n");
+    resting_box::main().unwrap();
 }
 
 #[test]

@@ -49,6 +49,11 @@
 //!   overlapping shapes (or their gap, up to a prediction distance) as a [`Contact`]; the
 //!   Expanding Polytope Algorithm runs only when the shapes' cores overlap and no closed form
 //!   applies.
+//! * Contact manifolds ([`manifold`](mod@manifold)): [`manifold()`] gives the contact patch
+//!   a solver needs to rest a box on a table — one normal, up to 2 points (2D) or 4 (3D),
+//!   each with its depth and a [`ContactId`] naming the features that made it, stable from
+//!   frame to frame — by clipping the shapes' supporting features
+//!   ([`Support::feature`]) along the contact's normal.
 //! * Casts ([`cast`]): time of impact under linear motion by the GJK ray cast of van den Bergen
 //!   (2004), margins as a distance target, with a [`CastStatus`] for hits, misses and initial
 //!   overlap.

@@ -27,12 +27,17 @@
 //!    ([`Support::feature`]), both in A's frame. Either one a single point (a ball, a curved
 //!    surface, a corner): the contact's own point is the manifold ([`ManifoldStatus::SinglePoint`]).
 //! 3. **Reference and incident**: a *face* (a 2D edge, a 3D polygon) beats a feature that is
-//!    not one (a 3D segment); between two faces, or two segments, the one whose normal is more
-//!    aligned with `n` is the reference, A unless B is better by more than `1e-3` (the bias keeps
-//!    the choice, hence the ids, from flickering when both are equally aligned, as two boxes
-//!    stacked face to face are). When the reference's alignment is below
-//!    [`ManifoldOptions::min_alignment`] (edge against edge in 3D), no face carries the
-//!    contact: the contact's point is the manifold ([`ManifoldStatus::Tilted`]).
+//!    not one (a 3D segment). Between two faces, Box2D's rule: the reference is the face whose
+//!    plane separates the cores more (the better axis of the separating-axis test, measured
+//!    with one support call of the other shape), A unless B's is better by `1e-4` of the pair's
+//!    size — a hair that keeps faces equal up to rounding (two boxes stacked face to face) from
+//!    swapping, and the ids with them, from frame to frame. Between two segments (capsules), the
+//!    one more square to `n`. The reference must lie along the normal
+//!    ([`ManifoldOptions::min_alignment`]) and separate nearly as well as the contact's normal
+//!    (within two hairs): otherwise (edge against edge in 3D, or a face that is close in angle
+//!    to an edge–edge normal but overlaps more along its own) no face carries the contact, and
+//!    the contact's point is the manifold ([`ManifoldStatus::Tilted`]). The incident feature is
+//!    the other shape's feature along minus the reference face's normal.
 //! 4. **Clipping**: the incident feature is clipped by the reference's side planes (each
 //!    edge of a reference polygon, with the normal `edge × face normal`; the two end planes of
 //!    a reference edge or segment): Sutherland–Hodgman for a polygon, the two-parameter
@@ -48,11 +53,12 @@
 //!    (`point_a − point_b = depth × normal` for every point), or the contact's normal when
 //!    the reference is a segment. Nothing left: the contact's point
 //!    ([`ManifoldStatus::Degenerate`]).
-//! 6. **Reduction** (3D, more than 4 points): the deepest point; the point farthest from it;
-//!    the point spanning the largest triangle with those two; the point that adds the most
-//!    area to that triangle (the largest area outside one of its edges). The deepest point
-//!    keeps the solver's main support; the others span the patch, so a box stays stable on
-//!    any of them.
+//! 6. **Reduction** (more than 4 points in 3D, more than 2 in 2D, which clipping an edge
+//!    cannot give): the deepest point; the point farthest from it; the point spanning the
+//!    largest triangle with those two (areas measured about the normal); the point that adds
+//!    the most area to that triangle (the largest area outside one of its edges). The deepest
+//!    point keeps the solver's main support; the others span the patch, so a box stays stable
+//!    on it. Ties go to the first point in clipping order, so the choice is deterministic.
 //!
 //! # Feature ids
 //! A point's [`ContactId`] names a feature of A and one of B, each a `u32` whose top two bits
@@ -69,8 +75,9 @@
 //! One trait method, [`Support::feature`], with a default derived from [`Support::core`]:
 //! boxes (faces), 2D polygons (edges), segments and capsules (the segment), points and balls
 //! (a point) need nothing more; 3D hulls (their triangles merged by plane), cylinders (a cap as
-//! an inscribed octagon, [`crate::shape::CAP_CORNERS`], or a side segment) and triangles
-//! override it. Other curved shapes (ellipsoids, cones, Minkowski sums) answer their support
+//! an inscribed octagon, [`crate::shape::CAP_CORNERS`], or a side segment), cones (the base
+//! octagon or a side segment) and triangles override it. Other curved shapes (ellipsoids,
+//! Minkowski sums) answer their support
 //! point: one contact point. Adding faces to a shape is that one method.
 
 use crate::contact::{ContactOptions, ContactStatus};

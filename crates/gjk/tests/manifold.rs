@@ -17,8 +17,8 @@ mod common;
 
 use common::Rng;
 use gjk::{
-    contact, manifold, Ball, Capsule, ContactId, Cuboid, Cylinder, ManifoldOptions, ManifoldResult,
-    ManifoldStatus, Polytope, Pose, Real, Rounded, Vector,
+    contact, manifold, Ball, Capsule, Cone, ContactId, Cuboid, Cylinder, ManifoldOptions,
+    ManifoldResult, ManifoldStatus, Polytope, Pose, Real, Rounded, Vector,
 };
 use glam::{DQuat, DVec2, DVec3, Quat, Vec3};
 
@@ -589,6 +589,26 @@ fn cylinder_standing_on_a_box_and_lying_on_it() {
     let m = manifold(&table, &Pose::IDENTITY, &cylinder, &lying, &options(0.0));
     assert_eq!(m.points().len(), 2, "{m:?}");
     assert!(m.points().iter().all(|p| (p.depth - 0.01).abs() < 1e-9));
+}
+
+#[test]
+fn cone_on_its_base_gives_four_rim_points_and_on_its_apex_one() {
+    let table = Cuboid::new(DVec3::new(3.0, 0.5, 3.0)).unwrap();
+    let cone = Cone::new(0.6, 0.4).unwrap();
+    let standing = pose3(DVec3::new(0.2, 0.5 + 0.6 - 0.01, 0.3), DQuat::IDENTITY);
+    let m = manifold(&table, &Pose::IDENTITY, &cone, &standing, &options(0.0));
+    assert_eq!(m.points().len(), 4, "{m:?}");
+    for p in m.points() {
+        let r = p.point_b - standing.translation();
+        let radial = DVec2::new(r.x, r.z).length();
+        assert!((radial - 0.4).abs() < 1e-9, "{p:?}"); // corners of the inscribed octagon
+        assert!((p.depth - 0.01).abs() < 1e-9 && (p.point_a.y - 0.5).abs() < 1e-9);
+    }
+    let upside_down =
+        pose3(DVec3::new(0.2, 0.5 + 0.6 - 0.01, 0.3), DQuat::from_rotation_x(std::f64::consts::PI));
+    let m = manifold(&table, &Pose::IDENTITY, &cone, &upside_down, &options(0.0));
+    assert_eq!(m.points().len(), 1, "{m:?}");
+    assert!((m.points()[0].point_b - DVec3::new(0.2, 0.49, 0.3)).length() < 1e-9);
 }
 
 #[test]

@@ -71,17 +71,7 @@ impl<V: Vector3> Support<V> for Cylinder<V> {
         let (h, r) = (self.half_height, self.radius);
         if along.abs() >= (x * x + z * z).sqrt() && r.is_positive() {
             let top = along >= V::Real::ZERO;
-            let y = if top { h } else { -h };
-            let mut corners = [V::ZERO; CAP_CORNERS];
-            let mut ids = [0u32; CAP_CORNERS];
-            let step = V::Real::from_f64(core::f64::consts::TAU / CAP_CORNERS as f64);
-            for (k, (c, id)) in corners.iter_mut().zip(&mut ids).enumerate() {
-                let (sin, cos) = (step * V::Real::from_f64(k as f64)).sin_cos();
-                *c = V::from_components([r * cos, y, r * sin]);
-                *id = k as u32 + if top { 0 } else { CAP_CORNERS as u32 };
-            }
-            let normal = if top { V::axis(1) } else { -V::axis(1) };
-            if let Some(f) = Feature::face(&corners, &ids, normal, !top as u32) {
+            if let Some(f) = cap(r, if top { h } else { -h }, top) {
                 return f;
             }
         }
@@ -90,6 +80,22 @@ impl<V: Vector3> Support<V> for Cylinder<V> {
         let first = 2 * CAP_CORNERS as u32;
         Feature::segment(low, high, [first, first + 1], 2, dir)
     }
+}
+
+/// The cap of radius `r` in the plane `y` facing up (`top`) or down, as the regular polygon of
+/// [`CAP_CORNERS`] corners on its rim: ids `k` on top and `CAP_CORNERS + k` below, face id 0
+/// (top) or 1.
+pub(crate) fn cap<V: Vector3>(r: V::Real, y: V::Real, top: bool) -> Option<Feature<V>> {
+    let mut corners = [V::ZERO; CAP_CORNERS];
+    let mut ids = [0u32; CAP_CORNERS];
+    let step = V::Real::from_f64(core::f64::consts::TAU / CAP_CORNERS as f64);
+    for (k, (c, id)) in corners.iter_mut().zip(&mut ids).enumerate() {
+        let (sin, cos) = (step * V::Real::from_f64(k as f64)).sin_cos();
+        *c = V::from_components([r * cos, y, r * sin]);
+        *id = k as u32 + if top { 0 } else { CAP_CORNERS as u32 };
+    }
+    let normal = if top { V::axis(1) } else { -V::axis(1) };
+    Feature::face(&corners, &ids, normal, !top as u32)
 }
 
 /// The corners of the polygon that stands for a cylinder's cap in contact manifolds.

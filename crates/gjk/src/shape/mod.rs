@@ -150,7 +150,7 @@ pub trait Support<V: Vector> {
     /// The default derives it from [`Support::core`] ([`Feature::of_core`]: a box's face, a
     /// small polygon's edge, a segment, a point) and answers the support point alone for a
     /// general core — right for curved shapes, which touch at one point. Shapes with flat
-    /// faces that the core does not tell override it (3D hulls, cylinders, triangles). The
+    /// faces that the core does not tell override it (3D hulls, cylinders, cones, triangles). The
     /// feature must lie on the core: the manifold trusts it.
     ///
     /// ```
