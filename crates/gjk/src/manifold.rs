@@ -299,7 +299,10 @@ pub fn manifold<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         return single(ManifoldStatus::Tilted, &fa, &fb);
     }
     // The incident feature faces the reference face: the other shape's feature along −m.
-    let incident = if !reference.is_face() {
+    // When the reference face lies along the normal (the usual case: SAT and EPA normals are
+    // face normals) that is the feature already at hand.
+    let square = V::Real::ONE - slack_cosine::<V::Real>();
+    let incident = if !reference.is_face() || m.dot(if reference_is_a { n } else { -n }) >= square {
         if reference_is_a {
             fb
         } else {
@@ -314,52 +317,50 @@ pub fn manifold<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     let mut clipped = Polygon::start(&incident);
     clip(&mut clipped, reference, m, slack);
     // The manifold normal, A toward B, in A's frame.
-    let normal = if reference.is_face() {
-        if reference_is_a {
-            m
-        } else {
-            -m
-        }
-    } else {
-        n
-    };
-    let mut candidates =
-        [(V::ZERO, V::ZERO, V::Real::ZERO, ContactId::default()); 2 * FEATURE_CAPACITY];
+    let normal = if reference.is_face() == reference_is_a { m } else { -m };
+    let normal = if reference.is_face() { normal } else { n };
+    // Keep the points within the prediction, in place, with their depths.
+    let mut depths = [V::Real::ZERO; 2 * FEATURE_CAPACITY];
     let mut count = 0;
-    for v in clipped.vertices() {
-        let (on_reference, s) = measure(reference, m, v.p);
-        let depth = margins - s;
-        if -depth > prediction + slack {
-            continue;
+    for k in 0..clipped.len {
+        let v = clipped.vertices[k];
+        let depth = margins - measure(reference, m, v.p).1;
+        if -depth <= prediction + slack {
+            clipped.vertices[count] = v;
+            depths[count] = depth;
+            count += 1;
         }
-        let (core_a, core_b) =
-            if reference_is_a { (on_reference, v.p) } else { (v.p, on_reference) };
-        let id = if reference_is_a {
-            ContactId { a: v.reference, b: v.incident }
-        } else {
-            ContactId { a: v.incident, b: v.reference }
-        };
-        candidates[count] = (core_a + normal * a.margin(), core_b - normal * b.margin(), depth, id);
-        count += 1;
     }
     if count == 0 {
         return single(ManifoldStatus::Degenerate, &fa, &fb);
     }
     let mut chosen = [0usize; MAX_MANIFOLD_POINTS];
-    let kept = reduce(&candidates[..count], normal, &mut chosen);
+    let kept = reduce(&clipped.vertices[..count], &depths[..count], normal, &mut chosen);
     let mut out =
         ManifoldResult::empty(ManifoldStatus::Clipped { reference_is_a }, Some(contact.status));
     out.normal = pose_a.transform_vector(normal);
     for &i in &chosen[..kept] {
-        let (pa, pb, depth, id) = candidates[i];
+        let v = &clipped.vertices[i];
+        let on_reference = measure(reference, m, v.p).0;
+        let (core_a, core_b, id) = if reference_is_a {
+            (on_reference, v.p, ContactId { a: v.reference, b: v.incident })
+        } else {
+            (v.p, on_reference, ContactId { a: v.incident, b: v.reference })
+        };
         out.push(ManifoldPoint {
-            point_a: pose_a.transform_point(pa),
-            point_b: pose_a.transform_point(pb),
-            depth,
+            point_a: pose_a.transform_point(core_a + normal * a.margin()),
+            point_b: pose_a.transform_point(core_b - normal * b.margin()),
+            depth: depths[i],
             id,
         });
     }
     out
+}
+
+/// How far below 1 the cosine of two directions equal up to rounding may fall.
+#[inline]
+fn slack_cosine<R: Real>() -> R {
+    R::EPSILON * R::from_f64(64.0)
 }
 
 /// The id of a whole feature: its vertex for a point, its face otherwise.
@@ -449,10 +450,6 @@ impl<V: Vector> Polygon<V> {
         }
         polygon.len = incident.vertices().len();
         polygon
-    }
-
-    fn vertices(&self) -> &[ClipVertex<V>] {
-        &self.vertices[..self.len]
     }
 }
 
@@ -574,7 +571,8 @@ fn corner<V: Vector>(reference: &Feature<V>, planes: &[(V, V, u32)], a: usize, b
 /// Picks at most [`MAX_MANIFOLD_POINTS`] of the candidates (2 in 2D) by the rule of the
 /// [module docs](self); returns how many, their indices in `chosen`.
 fn reduce<V: Vector>(
-    candidates: &[(V, V, V::Real, ContactId)],
+    candidates: &[ClipVertex<V>],
+    depths: &[V::Real],
     normal: V,
     chosen: &mut [usize; MAX_MANIFOLD_POINTS],
 ) -> usize {
@@ -585,7 +583,7 @@ fn reduce<V: Vector>(
         }
         return candidates.len();
     }
-    let at = |i: usize| candidates[i].1;
+    let at = |i: usize| candidates[i].p;
     let best_by = |score: &dyn Fn(usize) -> V::Real| {
         (0..candidates.len()).fold((0, -V::Real::INFINITY), |best, i| {
             let s = score(i);
@@ -596,7 +594,7 @@ fn reduce<V: Vector>(
             }
         })
     };
-    let first = best_by(&|i| candidates[i].2).0;
+    let first = best_by(&|i| depths[i]).0;
     let second = best_by(&|i| (at(i) - at(first)).length_squared()).0;
     chosen[0] = first;
     chosen[1] = second;

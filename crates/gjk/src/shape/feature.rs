@@ -19,7 +19,7 @@ use crate::math::{Real, Vector};
 
 /// The most vertices a [`Feature`] holds. Larger faces (big coplanar hull faces) are given by
 /// one of their triangles.
-pub const FEATURE_CAPACITY: usize = 32;
+pub const FEATURE_CAPACITY: usize = 16;
 
 /// A shape's supporting feature along a direction, in the shape's local frame: a face (a
 /// convex polygon of at least three vertices, 3D), an edge (two vertices: a 2D polygon's edge,
