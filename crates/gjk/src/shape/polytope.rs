@@ -184,9 +184,11 @@ fn hull_feature<V: Vector>(hull: &Hull<V>, dir: V) -> Option<Feature<V>> {
             _ => None,
         };
     }
+    // Scan the normals alone (contiguous); faces are read only where they are needed.
+    let normals = hull.normals();
     let mut best = (0, -V::Real::INFINITY);
-    for (f, face) in hull.faces().enumerate() {
-        let along = face.normal.dot(dir);
+    for (f, normal) in normals.iter().enumerate() {
+        let along = normal.dot(dir);
         if along > best.1 {
             best = (f, along);
         }
@@ -200,10 +202,12 @@ fn hull_feature<V: Vector>(hull: &Hull<V>, dir: V) -> Option<Feature<V>> {
     let (mut ids, mut n, mut id) = ([0u32; FEATURE_CAPACITY], 0, best.0);
     let parallel = V::Real::ONE - V::Real::from_f64(1e-6);
     let tolerance = hull.tolerance() * V::Real::TWO;
-    for (g, other) in hull.faces().enumerate() {
-        if other.normal.dot(face.normal) < parallel
-            || (other.offset - face.offset).abs() > tolerance
-        {
+    for (g, normal) in normals.iter().enumerate() {
+        if normal.dot(face.normal) < parallel {
+            continue;
+        }
+        let other = hull.face(g);
+        if (other.offset - face.offset).abs() > tolerance {
             continue;
         }
         id = id.min(g);
