@@ -165,21 +165,29 @@ fn queries(c: &mut Criterion) {
 /// keeps each pair's manifold between calls).
 fn manifolds3<A: Spec3, B: Spec3>(c: &mut Criterion, w: &Workload<A, B, Placement3>) {
     let (ours, parry) = (w.ours::<Vec3>().expect("ours f32"), w.parry().expect("parry3d"));
+    let cold: Vec<_> = parry.iter().map(ParryManifold::cold).collect();
     let parry: Vec<_> = parry.iter().map(ParryManifold::new).collect();
-    group!(c, format!("{}/manifold/f32", w.name), manifold_all, &ours, &parry);
+    group!(c, format!("{}/manifold/f32", w.name), manifold_all, &ours, &parry,
+        "parry_cold" => Some(&cold));
     let (ours, parry) = (w.ours::<DVec3>().expect("ours f64"), w.parry_f64().expect("parry3d-f64"));
+    let cold: Vec<_> = parry.iter().map(ParryManifold::cold).collect();
     let parry: Vec<_> = parry.iter().map(ParryManifold::new).collect();
-    group!(c, format!("{}/manifold/f64", w.name), manifold_all, &ours, &parry);
+    group!(c, format!("{}/manifold/f64", w.name), manifold_all, &ours, &parry,
+        "parry_cold" => Some(&cold));
 }
 
 /// A 2D manifold workload in `f32` and `f64`.
 fn manifolds2<A: Spec2, B: Spec2>(c: &mut Criterion, w: &Workload<A, B, Placement2>) {
     let (ours, parry) = (w.ours::<Vec2>().expect("ours f32"), w.parry().expect("parry2d"));
+    let cold: Vec<_> = parry.iter().map(ParryManifold::cold).collect();
     let parry: Vec<_> = parry.iter().map(ParryManifold::new).collect();
-    group!(c, format!("{}/manifold/f32", w.name), manifold_all, &ours, &parry);
+    group!(c, format!("{}/manifold/f32", w.name), manifold_all, &ours, &parry,
+        "parry_cold" => Some(&cold));
     let (ours, parry) = (w.ours::<DVec2>().expect("ours f64"), w.parry_f64().expect("parry2d-f64"));
+    let cold: Vec<_> = parry.iter().map(ParryManifold::cold).collect();
     let parry: Vec<_> = parry.iter().map(ParryManifold::new).collect();
-    group!(c, format!("{}/manifold/f64", w.name), manifold_all, &ours, &parry);
+    group!(c, format!("{}/manifold/f64", w.name), manifold_all, &ours, &parry,
+        "parry_cold" => Some(&cold));
 }
 
 /// Contact manifolds: box–box, 32-point hulls, capsule–box, 2D octagons.
