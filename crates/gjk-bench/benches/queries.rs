@@ -14,6 +14,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use gjk_bench::manifolds::{ManifoldQuery, ParryManifold};
 use gjk_bench::rays::{self, ParryRayGjk, ParryToiOnly, RayQuery, RayWorkload};
 use gjk_bench::shape_casts::{self, CastQuery, CastWorkload};
 use gjk_bench::spec::{Placement2, Placement3, Spec2, Spec3};
@@ -49,6 +50,11 @@ fn cast_all<Q: CastQuery>(cases: &[Q]) -> f64 {
 /// The sum of the times of impact under rotation.
 fn toi_all<Q: ToiQuery>(cases: &[Q]) -> f64 {
     cases.iter().filter_map(|c| black_box(c).toi()).map(|c| c.toi).sum()
+}
+
+/// The number of manifold points (kept so the loop cannot be optimised away).
+fn manifold_all<Q: ManifoldQuery>(cases: &[Q]) -> usize {
+    cases.iter().filter_map(|c| black_box(c).manifold()).map(|m| m.points).sum()
 }
 
 /// One group: `gjk`, `parry` and the optional extra functions, each answering every pair.
@@ -170,6 +176,43 @@ fn queries(c: &mut Criterion) {
     contact3(c, &workload::box_box_aligned());
 }
 
+/// A 3D manifold workload in `f32` and `f64`: ours against parry's `contact_manifolds` (which
+/// keeps each pair's manifold between calls).
+fn manifolds3<A: Spec3, B: Spec3>(c: &mut Criterion, w: &Workload<A, B, Placement3>) {
+    let (ours, parry) = (w.ours::<Vec3>().expect("ours f32"), w.parry().expect("parry3d"));
+    let cold: Vec<_> = parry.iter().map(ParryManifold::cold).collect();
+    let parry: Vec<_> = parry.iter().map(ParryManifold::new).collect();
+    group!(c, format!("{}/manifold/f32", w.name), manifold_all, &ours, &parry,
+        "parry_cold" => Some(&cold));
+    let (ours, parry) = (w.ours::<DVec3>().expect("ours f64"), w.parry_f64().expect("parry3d-f64"));
+    let cold: Vec<_> = parry.iter().map(ParryManifold::cold).collect();
+    let parry: Vec<_> = parry.iter().map(ParryManifold::new).collect();
+    group!(c, format!("{}/manifold/f64", w.name), manifold_all, &ours, &parry,
+        "parry_cold" => Some(&cold));
+}
+
+/// A 2D manifold workload in `f32` and `f64`.
+fn manifolds2<A: Spec2, B: Spec2>(c: &mut Criterion, w: &Workload<A, B, Placement2>) {
+    let (ours, parry) = (w.ours::<Vec2>().expect("ours f32"), w.parry().expect("parry2d"));
+    let cold: Vec<_> = parry.iter().map(ParryManifold::cold).collect();
+    let parry: Vec<_> = parry.iter().map(ParryManifold::new).collect();
+    group!(c, format!("{}/manifold/f32", w.name), manifold_all, &ours, &parry,
+        "parry_cold" => Some(&cold));
+    let (ours, parry) = (w.ours::<DVec2>().expect("ours f64"), w.parry_f64().expect("parry2d-f64"));
+    let cold: Vec<_> = parry.iter().map(ParryManifold::cold).collect();
+    let parry: Vec<_> = parry.iter().map(ParryManifold::new).collect();
+    group!(c, format!("{}/manifold/f64", w.name), manifold_all, &ours, &parry,
+        "parry_cold" => Some(&cold));
+}
+
+/// Contact manifolds: box–box, 32-point hulls, capsule–box, 2D octagons.
+fn manifolds(c: &mut Criterion) {
+    manifolds3(c, &workload::box_box());
+    manifolds3(c, &workload::hull_32());
+    manifolds3(c, &workload::capsule_box());
+    manifolds2(c, &workload::polygon_8());
+}
+
 fn casts_and_rays(c: &mut Criterion) {
     rays(c, &rays::ray_box(), true);
     rays(c, &rays::ray_sphere(), true);
@@ -186,6 +229,6 @@ criterion_group! {
     // 50 samples keep the 1,000-point hulls (about a millisecond per batch) within a short
     // measurement time; the command line may still override it.
     config = Criterion::default().sample_size(50);
-    targets = queries, casts_and_rays
+    targets = queries, casts_and_rays, manifolds
 }
 criterion_main!(benches);

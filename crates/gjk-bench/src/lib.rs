@@ -25,6 +25,7 @@ pub mod cases;
 pub mod check;
 pub mod depth;
 pub mod hulls;
+pub mod manifolds;
 pub mod rays;
 pub mod shape_casts;
 pub mod spec;

@@ -154,6 +154,16 @@ pub fn capsule_capsule() -> Workload<CapsuleSpec, CapsuleSpec, Placement3> {
     build3("capsule_capsule", 0xCA95, PAIRS, 1.1, |rng| (capsule(rng), capsule(rng)))
 }
 
+/// A capsule (as in [`capsule_capsule`]) against a box (half extents in `[0.5, 2]`): the
+/// manifold workload where a flat face meets a segment.
+pub fn capsule_box() -> Workload<CapsuleSpec, CuboidSpec, Placement3> {
+    build3("capsule_box", 0xCAB0, PAIRS, 1.3, |rng| {
+        let capsule =
+            CapsuleSpec { half_height: rng.range(0.5, 2.0), radius: rng.range(0.25, 1.0) };
+        (capsule, cuboid(rng))
+    })
+}
+
 /// Hulls of 32 points on ellipsoids.
 pub fn hull_32() -> Workload<HullSpec3, HullSpec3, Placement3> {
     build3("hull_32", 0x4832, HULL_32_PAIRS, 1.3, |rng| {

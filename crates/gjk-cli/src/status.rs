@@ -4,7 +4,9 @@
 //! terminations to the words printed, [`Status::meaning`] explains each word, and
 //! `gjk query --help` lists [`Status::PROXIMITY`] and [`Status::CAST`] with those explanations.
 
-use gjk::{CastStatus, ContactResult, EpaTermination, GjkResult, Termination, Vector};
+use gjk::{
+    CastStatus, ContactResult, EpaTermination, GjkResult, ManifoldStatus, Termination, Vector,
+};
 
 /// How the query of one pair ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,6 +20,8 @@ pub(crate) enum Status {
     ContactMissing,
     /// How a ray cast or shape cast ended.
     Cast(CastStatus),
+    /// How a contact manifold was found.
+    Manifold(ManifoldStatus),
 }
 
 impl Status {
@@ -48,6 +52,16 @@ impl Status {
         Status::Cast(CastStatus::InitiallyOverlapping),
         Status::Cast(CastStatus::NoHit),
         Status::Cast(CastStatus::IterationCap),
+    ];
+
+    /// Every status of a manifold answer, in help order.
+    pub(crate) const MANIFOLD: [Status; 6] = [
+        Status::Manifold(ManifoldStatus::Clipped { reference_is_a: true }),
+        Status::Manifold(ManifoldStatus::Clipped { reference_is_a: false }),
+        Status::Manifold(ManifoldStatus::SinglePoint),
+        Status::Manifold(ManifoldStatus::Tilted),
+        Status::Manifold(ManifoldStatus::Degenerate),
+        Status::Manifold(ManifoldStatus::Apart),
     ];
 
     /// The status of an answer: from GJK alone for separated pairs; for intersecting pairs
@@ -89,6 +103,14 @@ impl Status {
                 CastStatus::IterationCap => "cast_iteration_cap",
                 CastStatus::InvalidInput => "invalid_input",
             },
+            Status::Manifold(m) => match m {
+                ManifoldStatus::Clipped { reference_is_a: true } => "clipped_a",
+                ManifoldStatus::Clipped { reference_is_a: false } => "clipped_b",
+                ManifoldStatus::SinglePoint => "single_point",
+                ManifoldStatus::Tilted => "tilted",
+                ManifoldStatus::Degenerate => "degenerate",
+                ManifoldStatus::Apart => "apart",
+            },
         }
     }
 
@@ -125,6 +147,24 @@ impl Status {
                 }
                 CastStatus::InvalidInput => "the library refused the input (never printed)",
             },
+            Status::Manifold(m) => match m {
+                ManifoldStatus::Clipped { reference_is_a: true } => {
+                    "B's face or edge clipped against A's face: the patch"
+                }
+                ManifoldStatus::Clipped { reference_is_a: false } => {
+                    "A's face or edge clipped against B's face: the patch"
+                }
+                ManifoldStatus::SinglePoint => {
+                    "a curved surface or a corner touches: the contact's one point"
+                }
+                ManifoldStatus::Tilted => {
+                    "no face lies along the normal (edge on edge): the contact's one point"
+                }
+                ManifoldStatus::Degenerate => {
+                    "clipping kept no point (flat or tiny features): the contact's one point"
+                }
+                ManifoldStatus::Apart => "farther apart than the prediction: no points",
+            },
         }
     }
 }
@@ -137,7 +177,7 @@ mod tests {
 
     #[test]
     fn names_are_distinct_snake_case_words() {
-        let all = Status::PROXIMITY.iter().chain(&Status::CAST);
+        let all = Status::PROXIMITY.iter().chain(&Status::CAST).chain(&Status::MANIFOLD);
         let names: Vec<&str> = all.map(|s| s.name()).collect();
         for (i, name) in names.iter().enumerate() {
             assert!(name.chars().all(|c| c.is_ascii_lowercase() || c == '_'), "{name}");

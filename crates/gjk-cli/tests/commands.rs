@@ -47,7 +47,7 @@ fn query_help_describes_every_kind() {
     let error = rejected.records()[0]["error"].as_str().unwrap().to_owned();
     let list = error.split_once("expected one of ").expect(&error).1.trim_end_matches(')');
     let kinds: Vec<&str> = list.split(", ").collect();
-    assert_eq!(kinds, ["proximity", "ray_cast", "shape_cast", "time_of_impact"]);
+    assert_eq!(kinds, ["proximity", "ray_cast", "shape_cast", "manifold", "time_of_impact"]);
     let kind_section = &help[help.find("KIND, ").unwrap()..help.find("SHAPE:").unwrap()];
     for kind in kinds {
         assert!(kind_section.contains(&format!("\n  {kind} ")), "--help misses the kind {kind}");
@@ -61,6 +61,7 @@ fn query_help_describes_every_kind() {
         "\"toi\"",
         "\"angular_velocity_a\"",
         "\"slop\"",
+        "\"prediction\"",
     ] {
         assert!(help.contains(field), "--help misses {field}");
     }

@@ -469,7 +469,7 @@ fn unknown_query_kind() {
         &ray("query", Some(json!("raycast"))),
         json!("r"),
         "query: unknown query kind \"raycast\" (expected one of proximity, ray_cast, shape_cast, \
-         time_of_impact)",
+         manifold, time_of_impact)",
     );
 }
 

@@ -9,6 +9,8 @@ use common::gjk;
 #[path = "../../gjk/examples/quickstart.rs"]
 mod quickstart;
 
+#[path = "../../gjk/examples/resting_box.rs"]
+mod resting_box;
 #[path = "../../gjk/examples/spinning_bar.rs"]
 mod spinning_bar;
 
@@ -58,6 +60,15 @@ fn readme_time_of_impact_example_is_the_example_file_and_runs() {
         example.lines().skip_while(|l| l.starts_with("//!")).skip_while(|l| l.is_empty()).collect();
     assert_eq!(block("toi-example"), code.join("\n") + "\n");
     spinning_bar::main().unwrap();
+}
+
+#[test]
+fn readme_manifold_example_is_the_example_file_and_runs() {
+    let example = include_str!("../../gjk/examples/resting_box.rs");
+    let code: Vec<&str> =
+        example.lines().skip_while(|l| l.starts_with("//!")).skip_while(|l| l.is_empty()).collect();
+    assert_eq!(block("manifold-example"), code.join("\n") + "\n");
+    resting_box::main().unwrap();
 }
 
 #[test]

@@ -37,6 +37,14 @@
 //!   overlap. The casts ([`ray_cast`](crate::ray_cast()), [`shape_cast`](crate::shape_cast()))
 //!   take the GJK ray cast for every pair; their initial overlap is a `contact`.
 //!
+//! * **manifold** ([`manifold`](crate::manifold())): no row of its own. It runs `contact` (so
+//!   the table above picks its normal: box SAT, polygon SAT, a projection, GJK or EPA), then
+//!   clips the two shapes' supporting features along that normal
+//!   ([`Support::feature`](crate::Support::feature), whose default is derived from the same
+//!   core: a box's face, a polygon's edge, a segment, a point; general cores give their support
+//!   point, hence one contact point, unless the shape overrides it: hulls, cylinders,
+//!   cones, triangles). See [`crate::manifold`] for the clipping and reduction.
+//!
 //! A core that is a polygon with fewer than three corners or mismatched normals is read as
 //! general: a user's data that cannot be right is not trusted.
 

@@ -49,6 +49,11 @@
 //!   overlapping shapes (or their gap, up to a prediction distance) as a [`Contact`]; the
 //!   Expanding Polytope Algorithm runs only when the shapes' cores overlap and no closed form
 //!   applies.
+//! * Contact manifolds ([`manifold`](mod@manifold)): [`manifold()`] gives the contact patch
+//!   a solver needs to rest a box on a table — one normal, up to 2 points (2D) or 4 (3D),
+//!   each with its depth and a [`ContactId`] naming the features that made it, stable from
+//!   frame to frame — by clipping the shapes' supporting features
+//!   ([`Support::feature`]) along the contact's normal.
 //! * Casts ([`cast`]): time of impact under linear motion by the GJK ray cast of van den Bergen
 //!   (2004), margins as a distance target, with a [`CastStatus`] for hits, misses and initial
 //!   overlap.
@@ -83,6 +88,7 @@ pub mod error;
 pub mod geometry;
 pub mod gjk;
 pub mod hull;
+pub mod manifold;
 pub mod math;
 mod pair;
 mod polish;
@@ -114,11 +120,14 @@ pub use crate::gjk::{
     WarmStart,
 };
 pub use crate::hull::Hull;
+pub use crate::manifold::{
+    manifold, ContactId, ManifoldOptions, ManifoldPoint, ManifoldResult, ManifoldStatus,
+};
 pub use crate::math::{Pose, Real, Rotation, Rotation2, Vector, Vector3};
 pub use crate::shape::{
     full_support, Ball, Capsule, Cone, Core, CoreBoundary, CorePolygon, Cuboid, Cylinder,
-    Ellipsoid, MinkowskiSum, NoSolid, Point, Polytope, Posed, Rounded, Segment, Shape, ShapeSpace,
-    Solid, Support, Triangle,
+    Ellipsoid, Feature, MinkowskiSum, NoSolid, Point, Polytope, Posed, Rounded, Segment, Shape,
+    ShapeSpace, Solid, Support, Triangle,
 };
 pub use crate::simplex::{Simplex, SupportPoint};
 pub use crate::toi::{reach, time_of_impact, time_of_impact_with, Motion, ToiOptions, ToiResult};

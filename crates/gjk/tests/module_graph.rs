@@ -22,7 +22,7 @@ const LAYERS: &[&[&str]] = &[
     &["polish"],
     &["gjk"],
     &["contact"],
-    &["cast"],
+    &["cast", "manifold"],
     &["toi"],
     &["trace"],
     &["world"],

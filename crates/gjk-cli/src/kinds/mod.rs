@@ -5,6 +5,7 @@
 //! [`crate::json`]), so a field means the same thing and fails with the same words in every
 //! kind, and the dimension comes from all of a line's fields together.
 
+mod manifold;
 mod proximity;
 mod ray_cast;
 mod shape_cast;
@@ -34,8 +35,8 @@ pub(crate) struct QueryKind {
 }
 
 /// Every query kind; the first is the default when a line has no `"query"` field.
-pub(crate) static KINDS: [QueryKind; 4] =
-    [proximity::KIND, ray_cast::KIND, shape_cast::KIND, time_of_impact::KIND];
+pub(crate) static KINDS: [QueryKind; 5] =
+    [proximity::KIND, ray_cast::KIND, shape_cast::KIND, manifold::KIND, time_of_impact::KIND];
 
 /// Why a line got no answer record.
 #[derive(Debug)]
@@ -105,13 +106,13 @@ mod tests {
     fn the_query_field_picks_the_kind() {
         assert_eq!(kind(json!({})), Ok("proximity"));
         assert_eq!(kind(json!({"query": null})), Ok("proximity"));
-        for name in ["proximity", "ray_cast", "shape_cast", "time_of_impact"] {
+        for name in ["proximity", "ray_cast", "shape_cast", "manifold", "time_of_impact"] {
             assert_eq!(kind(json!({ "query": name })), Ok(name));
         }
         assert_eq!(
             kind(json!({"query": "raycast"})),
             Err("query: unknown query kind \"raycast\" (expected one of proximity, ray_cast, \
-                 shape_cast, time_of_impact)"
+                 shape_cast, manifold, time_of_impact)"
                 .into())
         );
         assert_eq!(

@@ -192,6 +192,12 @@ impl<V: Vector> Hull<V> {
         (0..self.normals.len()).map(move |f| self.face(f))
     }
 
+    /// The faces' outward unit normals, in face order (as [`Hull::faces`]).
+    #[inline]
+    pub(crate) fn normals(&self) -> &[V] {
+        &self.normals
+    }
+
     /// Face `f`.
     ///
     /// # Panics

@@ -1,5 +1,5 @@
-use super::cylinder::rim_point;
-use super::{check_non_negative, Support};
+use super::cylinder::{cap, rim_point, CAP_CORNERS};
+use super::{check_non_negative, Feature, Support};
 use crate::bounds::Aabb;
 use crate::error::ShapeError;
 use crate::math::Pose;
@@ -74,5 +74,33 @@ impl<V: Vector3> Support<V> for Cone<V> {
         let base = pose.translation() - axis * self.half_height;
         let reach = axis.map(|a| self.radius * super::cylinder::disc_reach(a));
         Aabb::new(base - reach, base + reach).with_point(apex)
+    }
+
+    /// The base when `dir` is closer to its normal (`−y`) than to the side's normal under
+    /// `dir`, as the inscribed polygon of [`CAP_CORNERS`] corners (ids `CAP_CORNERS + k`, face
+    /// id 1, as a cylinder's bottom cap); otherwise the side's segment from the apex to the rim
+    /// under `dir` (vertex ids `2 CAP_CORNERS` and one more, face id 2).
+    fn feature(&self, dir: V) -> Feature<V> {
+        let (h, r) = (self.half_height, self.radius);
+        let (x, z) = (dir.component(0), dir.component(2));
+        let across = (x * x + z * z).sqrt();
+        // The side's outward normal under `dir` is along (2h ρ̂, r) in (radial, y): compare the
+        // cosines with the base's normal (0, −1), without normalising `dir`.
+        let slant = (h * h * V::Real::from_f64(4.0) + r * r).sqrt();
+        let side = if slant.is_positive() {
+            (h * V::Real::TWO * across + r * dir.component(1)) / slant
+        } else {
+            V::Real::ZERO
+        };
+        if -dir.component(1) >= side && r.is_positive() {
+            if let Some(f) = cap(r, -h, false) {
+                return f;
+            }
+        }
+        let (rx, rz) = rim_point(dir, r);
+        let apex = V::from_components([V::Real::ZERO, h, V::Real::ZERO]);
+        let rim = V::from_components([rx, -h, rz]);
+        let first = 2 * CAP_CORNERS as u32;
+        Feature::segment(rim, apex, [first, first + 1], 2, dir)
     }
 }

@@ -1,4 +1,4 @@
-use super::{check_non_negative, Support};
+use super::{check_non_negative, Feature, Support};
 use crate::bounds::Aabb;
 use crate::error::ShapeError;
 use crate::math::Pose;
@@ -81,4 +81,44 @@ impl<V: Vector3> Support<V> for Cylinder<V> {
         let c = pose.translation();
         Aabb::new(c - half, c + half)
     }
+
+    /// A cap when `dir` is closer to the axis than to the side (`|dir_y| ≥ |dir_xz|`), as the
+    /// regular polygon of [`CAP_CORNERS`] corners on its rim (inscribed: its points lie on the
+    /// cap, a patch slightly smaller than the disc), ids `k` on top and `CAP_CORNERS + k` on the
+    /// bottom, face ids 0 (top) and 1 (bottom); otherwise the side's segment under `dir`
+    /// (vertex ids `2 CAP_CORNERS` and one more, face id 2).
+    fn feature(&self, dir: V) -> Feature<V> {
+        let (x, z) = (dir.component(0), dir.component(2));
+        let along = dir.component(1);
+        let (h, r) = (self.half_height, self.radius);
+        if along.abs() >= (x * x + z * z).sqrt() && r.is_positive() {
+            let top = along >= V::Real::ZERO;
+            if let Some(f) = cap(r, if top { h } else { -h }, top) {
+                return f;
+            }
+        }
+        let (x, z) = rim_point(dir, r);
+        let (low, high) = (V::from_components([x, -h, z]), V::from_components([x, h, z]));
+        let first = 2 * CAP_CORNERS as u32;
+        Feature::segment(low, high, [first, first + 1], 2, dir)
+    }
 }
+
+/// The cap of radius `r` in the plane `y` facing up (`top`) or down, as the regular polygon of
+/// [`CAP_CORNERS`] corners on its rim: ids `k` on top and `CAP_CORNERS + k` below, face id 0
+/// (top) or 1.
+pub(crate) fn cap<V: Vector3>(r: V::Real, y: V::Real, top: bool) -> Option<Feature<V>> {
+    let mut corners = [V::ZERO; CAP_CORNERS];
+    let mut ids = [0u32; CAP_CORNERS];
+    let step = V::Real::from_f64(core::f64::consts::TAU / CAP_CORNERS as f64);
+    for (k, (c, id)) in corners.iter_mut().zip(&mut ids).enumerate() {
+        let (sin, cos) = (step * V::Real::from_f64(k as f64)).sin_cos();
+        *c = V::from_components([r * cos, y, r * sin]);
+        *id = k as u32 + if top { 0 } else { CAP_CORNERS as u32 };
+    }
+    let normal = if top { V::axis(1) } else { -V::axis(1) };
+    Feature::face(&corners, &ids, normal, !top as u32)
+}
+
+/// The corners of the polygon that stands for a cylinder's cap in contact manifolds.
+pub const CAP_CORNERS: usize = 8;

@@ -14,6 +14,7 @@ mod cores;
 mod cuboid;
 mod cylinder;
 mod ellipsoid;
+mod feature;
 mod lanes;
 mod minkowski;
 mod outline;
@@ -30,11 +31,14 @@ pub use any::{NoSolid, Shape, ShapeSpace, Solid};
 pub use ball::Ball;
 pub use capsule::Capsule;
 pub use cone::Cone;
-pub(crate) use cores::closest_on_segments;
+pub(crate) use cores::{closest_on_segment, closest_on_segments};
 pub use cores::{Core, CoreBoundary, CorePolygon};
 pub use cuboid::Cuboid;
 pub use cylinder::Cylinder;
+pub use cylinder::CAP_CORNERS;
 pub use ellipsoid::Ellipsoid;
+pub(crate) use feature::polygon_normal;
+pub use feature::{Feature, FEATURE_CAPACITY};
 pub use minkowski::MinkowskiSum;
 pub use point::Point;
 pub use polytope::Polytope;
@@ -165,6 +169,29 @@ pub trait Support<V: Vector> {
     fn aabb(&self, pose: &Pose<V>) -> Aabb<V> {
         support_aabb(self, pose)
     }
+
+    /// The supporting feature of the core along `dir` (local frame): the face, edge or vertex
+    /// whose points are farthest along `dir`, taking the face most aligned with `dir` when
+    /// several touch the support point. Contact manifolds ([`crate::manifold`]) clip these.
+    ///
+    /// The default derives it from [`Support::core`] ([`Feature::of_core`]: a box's face, a
+    /// small polygon's edge, a segment, a point) and answers the support point alone for a
+    /// general core — right for curved shapes, which touch at one point. Shapes with flat
+    /// faces that the core does not tell override it (3D hulls, cylinders, cones, triangles). The
+    /// feature must lie on the core: the manifold trusts it.
+    ///
+    /// ```
+    /// use gjk::{Ball, Capsule, Support};
+    /// use glam::Vec3;
+    /// let side = Capsule::new(Vec3::ZERO, Vec3::X, 0.5)?.feature(Vec3::Y);
+    /// assert_eq!(side.vertices(), [Vec3::ZERO, Vec3::X]);
+    /// assert_eq!(Ball::<Vec3>::new(1.0)?.feature(Vec3::Y).vertices(), [Vec3::ZERO]);
+    /// # Ok::<(), gjk::ShapeError>(())
+    /// ```
+    #[inline]
+    fn feature(&self, dir: V) -> Feature<V> {
+        Feature::of_core(self.core(), dir).unwrap_or_else(|| Feature::point(self.support(dir), 0))
+    }
 }
 
 impl<V: Vector, S: Support<V> + ?Sized> Support<V> for &S {
@@ -196,6 +223,10 @@ impl<V: Vector, S: Support<V> + ?Sized> Support<V> for &S {
     fn aabb(&self, pose: &Pose<V>) -> Aabb<V> {
         (**self).aabb(pose)
     }
+
+    fn feature(&self, dir: V) -> Feature<V> {
+        (**self).feature(dir)
+    }
 }
 
 impl<V: Vector, S: Support<V> + ?Sized> Support<V> for alloc::boxed::Box<S> {
@@ -226,6 +257,10 @@ impl<V: Vector, S: Support<V> + ?Sized> Support<V> for alloc::boxed::Box<S> {
     #[inline]
     fn aabb(&self, pose: &Pose<V>) -> Aabb<V> {
         (**self).aabb(pose)
+    }
+
+    fn feature(&self, dir: V) -> Feature<V> {
+        (**self).feature(dir)
     }
 }
 

@@ -4,8 +4,9 @@ use alloc::vec::Vec;
 
 use super::lanes::Lanes;
 use super::outline::Outline;
-use super::{check_point, farthest_from, Core, Support};
+use super::{check_point, farthest_from, Core, Feature, Support, FEATURE_CAPACITY};
 use crate::error::ShapeError;
+use crate::geometry::cross;
 use crate::hull::Hull;
 use crate::math::{Real, Vector};
 
@@ -172,6 +173,113 @@ impl<V: Vector> Support<V> for Polytope<V> {
             crate::bounds::points_aabb(self.hull.vertices(), pose, V::Real::ZERO)
         } else {
             super::support_aabb(self, pose)
+        }
+    }
+
+    /// The hull's face whose normal is most aligned with `dir` (a scan of the faces), with
+    /// its coplanar neighbours merged in 3D (the hull stores triangles: a cube's face is two).
+    /// Vertex ids are indices into [`Polytope::points`]; the face id is the smallest index of
+    /// the merged triangles. A segment hull answers the segment; a point hull, or a face of
+    /// more than [`FEATURE_CAPACITY`] vertices, the support point.
+    fn feature(&self, dir: V) -> Feature<V> {
+        hull_feature(&self.hull, dir).unwrap_or_else(|| Feature::point(self.support(dir), 0))
+    }
+}
+
+/// See [`Polytope::feature`](Support::feature).
+fn hull_feature<V: Vector>(hull: &Hull<V>, dir: V) -> Option<Feature<V>> {
+    let vertices = hull.vertices();
+    if hull.faces().len() == 0 {
+        return match *vertices {
+            [a, b] => Some(Feature::segment(a, b, [0, 1], 0, dir)),
+            _ => None,
+        };
+    }
+    // Scan the normals alone (contiguous); faces are read only where they are needed.
+    let normals = hull.normals();
+    let mut best = (0, -V::Real::INFINITY);
+    for (f, normal) in normals.iter().enumerate() {
+        let along = normal.dot(dir);
+        if along > best.1 {
+            best = (f, along);
+        }
+    }
+    let face = hull.face(best.0);
+    if V::DIM == 2 || hull.dimension() < 3 {
+        return face_feature(vertices, face.vertices, face.normal, best.0 as u32);
+    }
+    // Merge the triangles of the same plane: normals within rounding, offsets within the
+    // hull's own tolerance.
+    let (mut ids, mut n, mut id) = ([0u32; FEATURE_CAPACITY], 0, best.0);
+    let parallel = V::Real::ONE - V::Real::from_f64(1e-6);
+    let tolerance = hull.tolerance() * V::Real::TWO;
+    for (g, normal) in normals.iter().enumerate() {
+        if normal.dot(face.normal) < parallel {
+            continue;
+        }
+        let other = hull.face(g);
+        if (other.offset - face.offset).abs() > tolerance {
+            continue;
+        }
+        id = id.min(g);
+        for &v in other.vertices {
+            if ids[..n].contains(&v) {
+                continue;
+            }
+            if n == FEATURE_CAPACITY {
+                return face_feature(vertices, face.vertices, face.normal, best.0 as u32);
+            }
+            ids[n] = v;
+            n += 1;
+        }
+    }
+    sort_around(&mut ids[..n], vertices, face.normal);
+    face_feature(vertices, &ids[..n], face.normal, id as u32)
+}
+
+/// The face of hull vertices `indices` as a [`Feature`].
+fn face_feature<V: Vector>(
+    vertices: &[V],
+    indices: &[u32],
+    normal: V,
+    id: u32,
+) -> Option<Feature<V>> {
+    let mut points = [V::ZERO; FEATURE_CAPACITY];
+    for (p, &i) in points.iter_mut().zip(indices) {
+        *p = *vertices.get(i as usize)?;
+    }
+    Feature::face(&points[..indices.len().min(FEATURE_CAPACITY)], indices, normal, id)
+}
+
+/// Sorts the indices of coplanar vertices counter-clockwise about `normal` around their mean,
+/// by a pseudo-angle in `[0, 4)` (monotone in the angle, no trigonometry); insertion sort, the
+/// faces are small.
+fn sort_around<V: Vector>(indices: &mut [u32], vertices: &[V], normal: V) {
+    if indices.len() < 3 {
+        return;
+    }
+    let weight = V::Real::ONE / V::Real::from_f64(indices.len() as f64);
+    let mean = indices.iter().fold(V::ZERO, |sum, &i| sum + vertices[i as usize] * weight);
+    let u = normal.any_orthogonal();
+    let w = cross(normal, u);
+    let key = |i: u32| {
+        let d = vertices[i as usize] - mean;
+        let (x, y) = (d.dot(u), d.dot(w));
+        let r = x.abs() + y.abs();
+        if !r.is_positive() {
+            return V::Real::ZERO;
+        }
+        if y >= V::Real::ZERO {
+            V::Real::ONE - x / r
+        } else {
+            V::Real::from_f64(3.0) + x / r
+        }
+    };
+    for k in 1..indices.len() {
+        let mut j = k;
+        while j > 0 && key(indices[j - 1]) > key(indices[j]) {
+            indices.swap(j - 1, j);
+            j -= 1;
         }
     }
 }

@@ -1,4 +1,4 @@
-use super::{Core, Support};
+use super::{Core, Feature, Support};
 use crate::bounds::Aabb;
 use crate::math::{Pose, Vector};
 
@@ -69,5 +69,14 @@ impl<S: Support<V>, V: Vector> Support<V> for Posed<S, V> {
     #[inline]
     fn aabb(&self, pose: &Pose<V>) -> Aabb<V> {
         self.shape.aabb(&pose.compose(&self.pose))
+    }
+
+    /// The inner shape's feature moved by the pose.
+    #[inline]
+    fn feature(&self, dir: V) -> Feature<V> {
+        let pose = &self.pose;
+        self.shape
+            .feature(pose.inverse_transform_vector(dir))
+            .mapped(|p| pose.transform_point(p), |v| pose.transform_vector(v))
     }
 }

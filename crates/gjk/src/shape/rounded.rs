@@ -1,4 +1,4 @@
-use super::{check_non_negative, Core, Support};
+use super::{check_non_negative, Core, Feature, Support};
 use crate::bounds::Aabb;
 use crate::error::ShapeError;
 use crate::math::Pose;
@@ -68,5 +68,11 @@ impl<S: Support<V>, V: Vector> Support<V> for Rounded<S, V> {
     #[inline]
     fn aabb(&self, pose: &Pose<V>) -> Aabb<V> {
         self.shape.aabb(pose).loosened(self.margin)
+    }
+
+    /// The inner shape's feature: the manifold pushes it out by the margin.
+    #[inline]
+    fn feature(&self, dir: V) -> Feature<V> {
+        self.shape.feature(dir)
     }
 }

@@ -1,7 +1,8 @@
-use super::{check_point, farthest_from, Support};
+use super::{check_point, farthest_from, polygon_normal, Feature, Support};
 use crate::bounds::Aabb;
 use crate::error::ShapeError;
 use crate::geometry::argmax_dot;
+use crate::geometry::{area2, unit};
 use crate::math::Pose;
 use crate::math::{Real, Vector};
 
@@ -57,5 +58,37 @@ impl<V: Vector> Support<V> for Triangle<V> {
     #[inline]
     fn aabb(&self, pose: &Pose<V>) -> Aabb<V> {
         crate::bounds::points_aabb(&self.corners, pose, V::Real::ZERO)
+    }
+
+    /// In 3D the triangle itself (face id 0 when its normal `(b − a) × (c − a)` points along
+    /// `dir`, 1 otherwise); in 2D the edge whose outward normal is most aligned with `dir`
+    /// (edge `i` from corner `i` to `i + 1`, face id `i`). Corner ids 0, 1, 2. A degenerate
+    /// triangle answers its support point.
+    fn feature(&self, dir: V) -> Feature<V> {
+        let corners = self.corners;
+        let fallback = || Feature::point(self.support(dir), argmax_dot(&corners, dir) as u32);
+        if V::DIM == 3 {
+            let Some(normal) = polygon_normal(&corners, dir) else { return fallback() };
+            let raw = crate::geometry::cross(corners[1] - corners[0], corners[2] - corners[0]);
+            let id = (raw.dot(normal) < V::Real::ZERO) as u32;
+            return Feature::face(&corners, &[0, 1, 2], normal, id).unwrap_or_else(fallback);
+        }
+        let area = area2(corners[0], corners[1], corners[2]);
+        if area == V::Real::ZERO {
+            return fallback();
+        }
+        let mut best = (0, V::ZERO, -V::Real::INFINITY);
+        for i in 0..3 {
+            let e = corners[(i + 1) % 3] - corners[i];
+            // The right-hand perpendicular is outward for a counter-clockwise triangle.
+            let right = V::from_components([e.component(1), -e.component(0), V::Real::ZERO]);
+            let Some(n) = unit(if area > V::Real::ZERO { right } else { -right }) else { continue };
+            if n.dot(dir) > best.2 {
+                best = (i, n, n.dot(dir));
+            }
+        }
+        let (i, j) = (best.0, (best.0 + 1) % 3);
+        Feature::face(&[corners[i], corners[j]], &[i as u32, j as u32], best.1, i as u32)
+            .unwrap_or_else(fallback)
     }
 }

@@ -1,0 +1,621 @@
+//! Contact manifolds: the patch where two shapes touch, as up to 2 points (2D) or 4 (3D) under
+//! one normal, each with a feature id that a solver can warm-start its impulses by.
+//!
+//! ```
+//! use gjk::{manifold, Cuboid, ManifoldOptions, ManifoldStatus, Pose};
+//! use glam::DVec3;
+//! let table = Cuboid::new(DVec3::new(2.0, 0.5, 2.0))?;
+//! let crate_box = Cuboid::new(DVec3::splat(0.5))?;
+//! // The crate rests on the table, sunk 0.01 into it.
+//! let on_top = Pose::from_translation(DVec3::new(0.3, 0.99, -0.2))?;
+//! let m = manifold(&table, &Pose::IDENTITY, &crate_box, &on_top, &ManifoldOptions::default());
+//! assert_eq!(m.status, ManifoldStatus::Clipped { reference_is_a: true });
+//! assert_eq!(m.points().len(), 4); // the crate's four bottom corners
+//! assert!((m.normal - DVec3::Y).length() < 1e-12);
+//! for p in m.points() {
+//!     assert!((p.depth - 0.01).abs() < 1e-12);
+//!     assert!((p.point_a.y - 0.5).abs() < 1e-12); // on the table's top
+//! }
+//! # Ok::<(), gjk::ShapeError>(())
+//! ```
+//!
+//! # How
+//! 1. **One contact query** ([`contact_with`](crate::contact_with)): its normal `n` (box SAT,
+//!    polygon SAT, GJK or EPA, by the [dispatch table](crate::dispatch)) decides everything
+//!    after; no second collision query runs. Apart beyond the prediction distance: no points.
+//! 2. **Features**: A's supporting feature along `n` and B's along `−n`
+//!    ([`Support::feature`]), both in A's frame. Either one a single point (a ball, a curved
+//!    surface, a corner): the contact's own point is the manifold ([`ManifoldStatus::SinglePoint`]).
+//! 3. **Reference and incident**: a *face* (a 2D edge, a 3D polygon) beats a feature that is
+//!    not one (a 3D segment). Between two faces, Box2D's rule: the reference is the face whose
+//!    plane separates the cores more (the better axis of the separating-axis test, measured
+//!    with one support call of the other shape), A unless B's is better by `1e-4` of the pair's
+//!    size — a hair that keeps faces equal up to rounding (two boxes stacked face to face) from
+//!    swapping, and the ids with them, from frame to frame. Between two segments (capsules), the
+//!    one more square to `n`. The reference must lie along the normal
+//!    ([`ManifoldOptions::min_alignment`]) and separate nearly as well as the contact's normal
+//!    (within two hairs): otherwise (edge against edge in 3D, or a face that is close in angle
+//!    to an edge–edge normal but overlaps more along its own) no face carries the contact, and
+//!    the contact's point is the manifold ([`ManifoldStatus::Tilted`]). The incident feature is
+//!    the other shape's feature along minus the reference face's normal.
+//! 4. **Clipping**: the incident feature is clipped by the reference's side planes (each
+//!    edge of a reference polygon, with the normal `edge × face normal`; the two end planes of
+//!    a reference edge or segment): Sutherland–Hodgman for a polygon, the two-parameter
+//!    clip for a segment, a containment test for a point. A point within a small tolerance of
+//!    a side plane (relative to the pair's size) counts as inside, so that a vertex lying on the
+//!    plane (a box exactly the size of the one under it) keeps its id.
+//! 5. **Depth and points**: each clipped point `q` (on the incident core) is measured from the
+//!    reference: a face's plane (`s = (q − r₀)·m`, the point on the reference is `q − s m`), a
+//!    segment's nearest point (`s` = the distance, signed by `m`). With the margins `ra + rb`
+//!    (balls, capsules, rounded shapes: the core's patch pushed out by the radii) the depth is
+//!    `ra + rb − s`; points with `−depth >` the prediction distance are dropped. The
+//!    manifold's normal is the reference face's normal, turned to point from A to B
+//!    (`point_a − point_b = depth × normal` for every point), or the contact's normal when
+//!    the reference is a segment. Nothing left: the contact's point
+//!    ([`ManifoldStatus::Degenerate`]).
+//! 6. **Reduction** (more than 4 points in 3D, more than 2 in 2D, which clipping an edge
+//!    cannot give): the deepest point; the point farthest from it; the point spanning the
+//!    largest triangle with those two (areas measured about the normal); the point that adds
+//!    the most area to that triangle (the largest area outside one of its edges). The deepest
+//!    point keeps the solver's main support; the others span the patch, so a box stays stable
+//!    on it. Ties go to the first point in clipping order, so the choice is deterministic.
+//!
+//! # Feature ids
+//! A point's [`ContactId`] names a feature of A and one of B, each a `u32` whose top two bits
+//! tell the kind ([`FEATURE_VERTEX`], [`FEATURE_EDGE`], [`FEATURE_FACE`]) and whose rest is
+//! the index the shape's [`Feature`] gave (a vertex's id, a face's id, or for an edge
+//! `face id × 256 + k`, edge `k` of that face). An incident vertex inside the reference face
+//! is (reference face, incident vertex); an incident edge cut by a reference side is
+//! (reference side, incident edge); a corner of the reference face inside the incident one is
+//! (reference vertex, incident face); a single point is (A's feature, B's feature). Ids say
+//! A's feature first whichever shape is the reference. Small motions keep the features and
+//! the reference, hence the ids.
+//!
+//! # Faces of the shapes
+//! One trait method, [`Support::feature`], with a default derived from [`Support::core`]:
+//! boxes (faces), 2D polygons (edges), segments and capsules (the segment), points and balls
+//! (a point) need nothing more; 3D hulls (their triangles merged by plane), cylinders (a cap as
+//! an inscribed octagon, [`crate::shape::CAP_CORNERS`], or a side segment), cones (the base
+//! octagon or a side segment) and triangles override it. Other curved shapes (ellipsoids,
+//! Minkowski sums) answer their support
+//! point: one contact point. Adding faces to a shape is that one method.
+
+use crate::contact::{ContactOptions, ContactStatus};
+use crate::epa::EpaOptions;
+use crate::geometry::{cross, unit};
+use crate::gjk::{GjkOptions, WarmStart};
+use crate::math::{Pose, Real, Vector};
+use crate::pair::Pair;
+use crate::shape::{closest_on_segment, Feature, Support, FEATURE_CAPACITY};
+
+/// The kind bits of a vertex's feature id (see [`ContactId`]).
+pub const FEATURE_VERTEX: u32 = 0;
+/// The kind bits of an edge's feature id.
+pub const FEATURE_EDGE: u32 = 1 << 30;
+/// The kind bits of a face's feature id.
+pub const FEATURE_FACE: u32 = 2 << 30;
+/// How much better (a fraction of the pair's size) B's face must separate than A's to be the
+/// reference: a hair, so that faces equally good by rounding do not swap from frame to frame.
+const SWITCH: f64 = 1e-4;
+/// The index bits of a feature id.
+const INDEX: u32 = (1 << 30) - 1;
+
+/// The most points of a manifold: 2 in 2D, 4 in 3D.
+pub const MAX_MANIFOLD_POINTS: usize = 4;
+
+/// Which features of A and B made a manifold point (see the [module docs](self)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ContactId {
+    /// A's feature: kind bits ([`FEATURE_VERTEX`], [`FEATURE_EDGE`], [`FEATURE_FACE`]) and index.
+    pub a: u32,
+    /// B's feature.
+    pub b: u32,
+}
+
+impl ContactId {
+    /// Both ids in one number, A's in the high half: a key for a solver's cache.
+    pub fn key(&self) -> u64 {
+        (self.a as u64) << 32 | self.b as u64
+    }
+}
+
+/// One point of a [`ManifoldResult`], world coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ManifoldPoint<V: Vector> {
+    /// The point on A's surface.
+    pub point_a: V,
+    /// The point on B's surface.
+    pub point_b: V,
+    /// `> 0`: penetration depth; `< 0`: a gap (speculative contact, within the prediction).
+    pub depth: V::Real,
+    /// Which features made the point, the same from frame to frame.
+    pub id: ContactId,
+}
+
+/// How a manifold was obtained.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ManifoldStatus {
+    /// The shapes are farther apart than the prediction distance: no points.
+    Apart,
+    /// The incident feature clipped against the reference face (A's or B's).
+    Clipped {
+        /// Whether A's feature was the reference.
+        reference_is_a: bool,
+    },
+    /// A feature is a single point (a ball, a curved surface, a corner): the contact's point.
+    SinglePoint,
+    /// No face is aligned with the normal within [`ManifoldOptions::min_alignment`] (edge
+    /// against edge): the contact's point.
+    Tilted,
+    /// Clipping kept no point (flat or rounding-level features): the contact's point.
+    Degenerate,
+}
+
+/// Tuning of a manifold query.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ManifoldOptions<R> {
+    /// Report points up to this gap (speculative contacts, negative depth; `≥ 0`).
+    pub prediction: R,
+    /// The least cosine between the reference face's normal and the contact normal for the
+    /// face to carry the patch (default `0.99`, about 8°); below it, one point.
+    pub min_alignment: R,
+    /// Options of the GJK runs of the contact query.
+    pub gjk: GjkOptions<R>,
+    /// Options of its expansion.
+    pub epa: EpaOptions<R>,
+}
+
+impl<R: Real> Default for ManifoldOptions<R> {
+    fn default() -> Self {
+        Self {
+            prediction: R::ZERO,
+            min_alignment: R::from_f64(0.99),
+            gjk: GjkOptions::default(),
+            epa: EpaOptions::default(),
+        }
+    }
+}
+
+/// A contact manifold: one normal and up to [`MAX_MANIFOLD_POINTS`] points (2 in 2D),
+/// stored without allocation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ManifoldResult<V: Vector> {
+    /// The unit normal from A toward B (zero when [`ManifoldStatus::Apart`]).
+    pub normal: V,
+    /// How the points were found.
+    pub status: ManifoldStatus,
+    /// How the contact query that gave the normal ended (`None` when apart).
+    pub contact_status: Option<ContactStatus>,
+    points: [ManifoldPoint<V>; MAX_MANIFOLD_POINTS],
+    len: usize,
+}
+
+impl<V: Vector> ManifoldResult<V> {
+    /// The points (none when apart).
+    pub fn points(&self) -> &[ManifoldPoint<V>] {
+        &self.points[..self.len]
+    }
+
+    /// The greatest depth of the points (`None` when there are none).
+    pub fn max_depth(&self) -> Option<V::Real> {
+        self.points().iter().map(|p| p.depth).reduce(|a, b| a.max(b))
+    }
+
+    fn empty(status: ManifoldStatus, contact_status: Option<ContactStatus>) -> Self {
+        let zero = ManifoldPoint {
+            point_a: V::ZERO,
+            point_b: V::ZERO,
+            depth: V::Real::ZERO,
+            id: ContactId::default(),
+        };
+        Self {
+            normal: V::ZERO,
+            status,
+            contact_status,
+            points: [zero; MAX_MANIFOLD_POINTS],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, p: ManifoldPoint<V>) {
+        if self.len < MAX_MANIFOLD_POINTS {
+            self.points[self.len] = p;
+            self.len += 1;
+        }
+    }
+}
+
+/// The contact manifold of A and B (see the [module docs](self)).
+pub fn manifold<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    a: &A,
+    pose_a: &Pose<V>,
+    b: &B,
+    pose_b: &Pose<V>,
+    options: &ManifoldOptions<V::Real>,
+) -> ManifoldResult<V> {
+    let pair = Pair::new(a, *pose_a, b, *pose_b);
+    let prediction =
+        if options.prediction > V::Real::ZERO { options.prediction } else { V::Real::ZERO };
+    let contact_options = ContactOptions { prediction, gjk: options.gjk, epa: options.epa };
+    let found = pair.contact_with(&contact_options, &mut WarmStart::default());
+    let Some(contact) = found.contact else {
+        return ManifoldResult::empty(ManifoldStatus::Apart, None);
+    };
+    let single = |status, fa: &Feature<V>, fb: &Feature<V>| {
+        let mut m = ManifoldResult::empty(status, Some(contact.status));
+        m.normal = contact.normal;
+        let id = ContactId { a: whole(fa), b: whole(fb) };
+        m.push(ManifoldPoint {
+            point_a: contact.point_a,
+            point_b: contact.point_b,
+            depth: contact.depth,
+            id,
+        });
+        m
+    };
+    // A's frame from here on.
+    let rel = *pair.relative_pose();
+    let n = pose_a.inverse_transform_vector(contact.normal);
+    let fa = a.feature(n);
+    let fb = b
+        .feature(rel.inverse_transform_vector(-n))
+        .mapped(|p| rel.transform_point(p), |v| rel.transform_vector(v));
+    if fa.vertices().len() < 2 || fb.vertices().len() < 2 {
+        return single(ManifoldStatus::SinglePoint, &fa, &fb);
+    }
+    let rule = pair.tolerance(options.gjk.tolerance);
+    let margins = a.margin() + b.margin();
+    let slack = rule.size() * V::Real::EPSILON * V::Real::from_f64(64.0);
+    let (ma, mb) = (face_normal(&fa, n), face_normal(&fb, -n));
+    let support_b = |d: V| rel.transform_point(b.support(rel.inverse_transform_vector(d)));
+    let gaps = || {
+        let gap_a = (support_b(-ma) - fa.vertices()[0]).dot(ma);
+        let gap_b = (a.support(-mb) - fb.vertices()[0]).dot(mb);
+        (gap_a, gap_b)
+    };
+    let hair = rule.size() * V::Real::from_f64(SWITCH);
+    let (reference_is_a, gap) = match (fa.is_face(), fb.is_face()) {
+        (true, false) => (true, Some(gaps().0)),
+        (false, true) => (false, Some(gaps().1)),
+        (true, true) => {
+            // Box2D's rule: the face whose plane separates the cores more (the better axis of
+            // the separating-axis test), A unless B's is better by a hair of the pair's size.
+            let (gap_a, gap_b) = gaps();
+            if gap_b <= gap_a + hair {
+                (true, Some(gap_a))
+            } else {
+                (false, Some(gap_b))
+            }
+        }
+        (false, false) => (mb.dot(-n) <= ma.dot(n) + slack, None),
+    };
+    let (reference, m) = if reference_is_a { (&fa, ma) } else { (&fb, mb) };
+    let aligned = m.dot(if reference_is_a { n } else { -n }) >= options.min_alignment;
+    // The face must also be (nearly) as good a separating axis as the contact's normal: a
+    // face close in angle to an edge–edge normal can still overlap much more along its own.
+    let core_gap = margins - contact.depth;
+    let separates = gap.is_none_or(|gap| gap >= core_gap - hair - hair);
+    if !aligned || !separates {
+        return single(ManifoldStatus::Tilted, &fa, &fb);
+    }
+    // The incident feature faces the reference face: the other shape's feature along −m.
+    // When the reference face lies along the normal (the usual case: SAT and EPA normals are
+    // face normals) that is the feature already at hand.
+    let square = V::Real::ONE - slack_cosine::<V::Real>();
+    let incident = if !reference.is_face() || m.dot(if reference_is_a { n } else { -n }) >= square {
+        if reference_is_a {
+            fb
+        } else {
+            fa
+        }
+    } else if reference_is_a {
+        b.feature(rel.inverse_transform_vector(-m))
+            .mapped(|p| rel.transform_point(p), |v| rel.transform_vector(v))
+    } else {
+        a.feature(-m)
+    };
+    let mut clipped = Polygon::start(&incident);
+    clip(&mut clipped, reference, m, slack);
+    // The manifold normal, A toward B, in A's frame.
+    let normal = if reference.is_face() == reference_is_a { m } else { -m };
+    let normal = if reference.is_face() { normal } else { n };
+    // Keep the points within the prediction, in place, with their depths.
+    let mut depths = [V::Real::ZERO; 2 * FEATURE_CAPACITY];
+    let mut count = 0;
+    for k in 0..clipped.len {
+        let v = clipped.vertices[k];
+        let depth = margins - measure(reference, m, v.p).1;
+        if -depth <= prediction + slack {
+            clipped.vertices[count] = v;
+            depths[count] = depth;
+            count += 1;
+        }
+    }
+    if count == 0 {
+        return single(ManifoldStatus::Degenerate, &fa, &fb);
+    }
+    let mut chosen = [0usize; MAX_MANIFOLD_POINTS];
+    let kept = reduce(&clipped.vertices[..count], &depths[..count], normal, &mut chosen);
+    let mut out =
+        ManifoldResult::empty(ManifoldStatus::Clipped { reference_is_a }, Some(contact.status));
+    out.normal = pose_a.transform_vector(normal);
+    for &i in &chosen[..kept] {
+        let v = &clipped.vertices[i];
+        let on_reference = measure(reference, m, v.p).0;
+        let (core_a, core_b, id) = if reference_is_a {
+            (on_reference, v.p, ContactId { a: v.reference, b: v.incident })
+        } else {
+            (v.p, on_reference, ContactId { a: v.incident, b: v.reference })
+        };
+        out.push(ManifoldPoint {
+            point_a: pose_a.transform_point(core_a + normal * a.margin()),
+            point_b: pose_a.transform_point(core_b - normal * b.margin()),
+            depth: depths[i],
+            id,
+        });
+    }
+    out
+}
+
+/// How far below 1 the cosine of two directions equal up to rounding may fall.
+#[inline]
+fn slack_cosine<R: Real>() -> R {
+    R::EPSILON * R::from_f64(64.0)
+}
+
+/// The id of a whole feature: its vertex for a point, its face otherwise.
+fn whole<V: Vector>(f: &Feature<V>) -> u32 {
+    match f.ids() {
+        [only] => FEATURE_VERTEX | (only & INDEX),
+        _ => FEATURE_FACE | (f.id() & INDEX),
+    }
+}
+
+/// The outward normal of a feature facing `dir`: a face's own, or for a segment the part of
+/// `dir` across it (a segment "faces" every direction around it).
+fn face_normal<V: Vector>(f: &Feature<V>, dir: V) -> V {
+    if f.is_face() {
+        return f.normal();
+    }
+    let d = unit(dir).unwrap_or(V::axis(0));
+    if let [p, q] = *f.vertices() {
+        if let Some(t) = unit(q - p) {
+            return unit(d - t * t.dot(d)).unwrap_or(d);
+        }
+    }
+    d
+}
+
+/// Where the reference surface is under `q`, and `q`'s signed separation from it.
+fn measure<V: Vector>(reference: &Feature<V>, m: V, q: V) -> (V, V::Real) {
+    let r = reference.vertices();
+    if reference.is_face() {
+        let s = (q - r[0]).dot(m);
+        return (q - m * s, s);
+    }
+    let on = closest_on_segment(r[0], r[1], q);
+    let gap = (q - on).length();
+    (on, if (q - on).dot(m) < V::Real::ZERO { -gap } else { gap })
+}
+
+/// What the edge from a clipped vertex to the next lies on.
+#[derive(Clone, Copy, Debug)]
+enum Along {
+    /// The incident feature's edge with this feature id.
+    Incident(u32),
+    /// The reference's side plane `k`.
+    Side(usize),
+}
+
+/// A vertex of the clipped polygon, with its feature ids and what its outgoing edge lies on.
+#[derive(Clone, Copy, Debug)]
+struct ClipVertex<V> {
+    p: V,
+    reference: u32,
+    incident: u32,
+    next: Along,
+}
+
+/// The polygon being clipped (a closed polygon, or an open segment, or a point).
+struct Polygon<V> {
+    vertices: [ClipVertex<V>; 2 * FEATURE_CAPACITY],
+    len: usize,
+    /// A segment: its edge does not close back.
+    open: bool,
+    /// The incident face's feature id.
+    face: u32,
+}
+
+impl<V: Vector> Polygon<V> {
+    /// The incident feature, every vertex inside the reference face so far.
+    fn start(incident: &Feature<V>) -> Self {
+        let blank = ClipVertex { p: V::ZERO, reference: 0, incident: 0, next: Along::Side(0) };
+        let mut polygon = Self {
+            vertices: [blank; 2 * FEATURE_CAPACITY],
+            len: 0,
+            open: incident.vertices().len() == 2,
+            face: FEATURE_FACE | (incident.id() & INDEX),
+        };
+        let edge_ids = |k: usize| match incident.vertices().len() {
+            2 => FEATURE_FACE | (incident.id() & INDEX),
+            _ => FEATURE_EDGE | ((incident.id() << 8 | k as u32) & INDEX),
+        };
+        for (k, (&p, &id)) in incident.vertices().iter().zip(incident.ids()).enumerate() {
+            polygon.vertices[k] = ClipVertex {
+                p,
+                reference: 0,
+                incident: FEATURE_VERTEX | (id & INDEX),
+                next: Along::Incident(edge_ids(k)),
+            };
+        }
+        polygon.len = incident.vertices().len();
+        polygon
+    }
+}
+
+/// The side planes of the reference feature: `(point, outward unit normal)` pairs, and the
+/// feature id of each side and of the corner after it.
+fn sides<V: Vector>(reference: &Feature<V>, m: V) -> ([(V, V, u32); FEATURE_CAPACITY], usize) {
+    let r = reference.vertices();
+    let ids = reference.ids();
+    let mut planes = [(V::ZERO, V::ZERO, 0u32); FEATURE_CAPACITY];
+    if r.len() == 2 {
+        // An edge or segment: its two end planes; cutting one there is at that end vertex.
+        let Some(t) = unit(r[1] - r[0]) else { return (planes, 0) };
+        planes[0] = (r[0], -t, FEATURE_VERTEX | (ids[0] & INDEX));
+        planes[1] = (r[1], t, FEATURE_VERTEX | (ids[1] & INDEX));
+        return (planes, 2);
+    }
+    let weight = V::Real::ONE / V::Real::from_f64(r.len() as f64);
+    let mean = r.iter().fold(V::ZERO, |sum, &p| sum + p * weight);
+    let mut count = 0;
+    for k in 0..r.len() {
+        let next = r[(k + 1) % r.len()];
+        let Some(out) = unit(cross(next - r[k], m)) else { continue };
+        let out = if (mean - r[k]).dot(out) > V::Real::ZERO { -out } else { out };
+        let id = FEATURE_EDGE | ((reference.id() << 8 | k as u32) & INDEX);
+        planes[count] = (r[k], out, id);
+        count += 1;
+    }
+    (planes, count)
+}
+
+/// Clips `polygon` by the reference's side planes (Sutherland–Hodgman; a segment's ends move
+/// along it; a point is kept or dropped). Within `slack` outside a plane counts as inside.
+/// Surviving original vertices get the reference face's id.
+fn clip<V: Vector>(polygon: &mut Polygon<V>, reference: &Feature<V>, m: V, slack: V::Real) {
+    let face = FEATURE_FACE | (reference.id() & INDEX);
+    for v in &mut polygon.vertices[..polygon.len] {
+        v.reference = face;
+    }
+    let (planes, count) = sides(reference, m);
+    let mut scratch = [polygon.vertices[0]; 2 * FEATURE_CAPACITY];
+    let incident_face = polygon.face;
+    for (k, &(origin, out, side_id)) in planes[..count].iter().enumerate() {
+        let n = polygon.len;
+        let distance = |p: V| (p - origin).dot(out) - slack;
+        let cut = |from: &ClipVertex<V>, to: &ClipVertex<V>, d0: V::Real, d1: V::Real| {
+            let p = from.p + (to.p - from.p) * (d0 / (d0 - d1));
+            let (reference_id, incident_id) = match from.next {
+                Along::Incident(edge) => (side_id, edge),
+                Along::Side(previous) => {
+                    (corner(reference, &planes[..count], previous, k), incident_face)
+                }
+            };
+            (p, reference_id, incident_id)
+        };
+        if n == 0 {
+            return;
+        }
+        if n == 1 {
+            polygon.len = usize::from(distance(polygon.vertices[0].p) <= V::Real::ZERO);
+            continue;
+        }
+        if polygon.open {
+            let (start, end) = (polygon.vertices[0], polygon.vertices[n - 1]);
+            let (d0, d1) = (distance(start.p), distance(end.p));
+            match (d0 <= V::Real::ZERO, d1 <= V::Real::ZERO) {
+                (true, true) => {}
+                (false, false) => polygon.len = 0,
+                (false, true) => {
+                    let (p, reference, incident) = cut(&start, &end, d0, d1);
+                    polygon.vertices[0] = ClipVertex { p, reference, incident, next: start.next };
+                }
+                (true, false) => {
+                    let (p, reference, incident) = cut(&start, &end, d0, d1);
+                    polygon.vertices[n - 1] = ClipVertex { p, reference, incident, next: end.next };
+                }
+            }
+            continue;
+        }
+        let mut len = 0;
+        for e in 0..n {
+            let (from, to) = (polygon.vertices[e], polygon.vertices[(e + 1) % n]);
+            let (d0, d1) = (distance(from.p), distance(to.p));
+            let inside = d0 <= V::Real::ZERO;
+            if inside {
+                scratch[len] = from;
+                len += 1;
+            }
+            if inside != (d1 <= V::Real::ZERO) {
+                let (p, reference, incident) = cut(&from, &to, d0, d1);
+                // Leaving, the edge after the cut runs along this side; entering, along the
+                // edge it cut.
+                let next = if inside { Along::Side(k) } else { from.next };
+                scratch[len] = ClipVertex { p, reference, incident, next };
+                len += 1;
+            }
+        }
+        polygon.vertices[..len].copy_from_slice(&scratch[..len]);
+        polygon.len = len;
+    }
+}
+
+/// The id of the reference corner where sides `a` and `b` meet (the vertex shared by the two
+/// edges), or the reference face when they are not neighbours.
+fn corner<V: Vector>(reference: &Feature<V>, planes: &[(V, V, u32)], a: usize, b: usize) -> u32 {
+    let n = planes.len();
+    let ids = reference.ids();
+    if reference.vertices().len() != n || n < 3 {
+        return FEATURE_FACE | (reference.id() & INDEX);
+    }
+    if (a + 1) % n == b {
+        FEATURE_VERTEX | (ids[b] & INDEX)
+    } else if (b + 1) % n == a {
+        FEATURE_VERTEX | (ids[a] & INDEX)
+    } else {
+        FEATURE_FACE | (reference.id() & INDEX)
+    }
+}
+
+/// Picks at most [`MAX_MANIFOLD_POINTS`] of the candidates (2 in 2D) by the rule of the
+/// [module docs](self); returns how many, their indices in `chosen`.
+fn reduce<V: Vector>(
+    candidates: &[ClipVertex<V>],
+    depths: &[V::Real],
+    normal: V,
+    chosen: &mut [usize; MAX_MANIFOLD_POINTS],
+) -> usize {
+    let limit = if V::DIM == 2 { 2 } else { MAX_MANIFOLD_POINTS };
+    if candidates.len() <= limit {
+        for (i, c) in chosen.iter_mut().enumerate().take(candidates.len()) {
+            *c = i;
+        }
+        return candidates.len();
+    }
+    let at = |i: usize| candidates[i].p;
+    let best_by = |score: &dyn Fn(usize) -> V::Real| {
+        (0..candidates.len()).fold((0, -V::Real::INFINITY), |best, i| {
+            let s = score(i);
+            if s > best.1 {
+                (i, s)
+            } else {
+                best
+            }
+        })
+    };
+    let first = best_by(&|i| depths[i]).0;
+    let second = best_by(&|i| (at(i) - at(first)).length_squared()).0;
+    chosen[0] = first;
+    chosen[1] = second;
+    if limit == 2 {
+        return 2;
+    }
+    let area = |o: V, p: V, q: V| cross(p - o, q - o).dot(normal);
+    let (third, _) = best_by(&|i| area(at(first), at(second), at(i)).abs());
+    let (p0, p1, p2) = (at(first), at(second), at(third));
+    // Orient the triangle counter-clockwise about the normal, then take the point farthest
+    // outside one of its edges.
+    let (p1, p2) = if area(p0, p1, p2) < V::Real::ZERO { (p2, p1) } else { (p1, p2) };
+    let (fourth, added) = best_by(&|i| {
+        let q = at(i);
+        -area(p0, p1, q).min(area(p1, p2, q)).min(area(p2, p0, q))
+    });
+    chosen[2] = third;
+    if added > V::Real::ZERO && third != first && third != second {
+        chosen[3] = fourth;
+        4
+    } else {
+        3
+    }
+}
