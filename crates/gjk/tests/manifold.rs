@@ -685,3 +685,28 @@ fn degenerate_input_never_panics_nor_gives_nan() {
         assert_eq!(m.status, ManifoldStatus::Apart);
     }
 }
+
+/// The scene's shape enum forwards the features: a hull cube and a standing cylinder held in a
+/// `gjk::Shape` give the same four points as the shapes themselves (without the forwarding the
+/// enum answered the default, a hull's single support point).
+#[test]
+fn the_shape_enum_gives_the_same_manifolds_as_its_shapes() {
+    use gjk::Shape;
+    let corners: Vec<DVec3> = (0..8)
+        .map(|i| DVec3::new([-0.5, 0.5][i & 1], [-0.5, 0.5][(i >> 1) & 1], [-0.5, 0.5][i >> 2]))
+        .collect();
+    let cube = Polytope::new(corners).unwrap();
+    let cylinder = Cylinder::new(0.5, 0.4).unwrap();
+    let table = Cuboid::new(DVec3::new(3.0, 0.5, 3.0)).unwrap();
+    let on_table = pose3(DVec3::new(0.2, 0.99, 0.3), DQuat::IDENTITY);
+    let direct = [
+        manifold(&table, &Pose::IDENTITY, &cube, &on_table, &options(0.0)),
+        manifold(&table, &Pose::IDENTITY, &cylinder, &on_table, &options(0.0)),
+    ];
+    let held: [Shape<DVec3>; 2] = [cube.into(), cylinder.into()];
+    for (shape, expected) in held.iter().zip(&direct) {
+        let m = manifold(&table, &Pose::IDENTITY, shape, &on_table, &options(0.0));
+        assert_eq!(m.points().len(), 4, "{m:?}");
+        assert_eq!(m.points(), expected.points());
+    }
+}

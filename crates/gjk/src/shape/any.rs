@@ -16,8 +16,8 @@ use core::fmt;
 use core::marker::PhantomData;
 
 use super::{
-    Ball, Capsule, Cone, Core, Cuboid, Cylinder, Ellipsoid, Point, Polytope, Rounded, Segment,
-    Support, Triangle,
+    Ball, Capsule, Cone, Core, Cuboid, Cylinder, Ellipsoid, Feature, Point, Polytope, Rounded,
+    Segment, Support, Triangle,
 };
 use crate::bounds::Aabb;
 use crate::math::{Pose, Vector, Vector3};
@@ -212,6 +212,10 @@ impl<V: ShapeSpace> Support<V> for Shape<V> {
     fn aabb(&self, pose: &Pose<V>) -> Aabb<V> {
         each_shape!(self, s => s.aabb(pose))
     }
+    #[inline]
+    fn feature(&self, dir: V) -> Feature<V> {
+        each_shape!(self, s => s.feature(dir))
+    }
 }
 
 impl<V: Vector3> Support<V> for Solid<V> {
@@ -241,6 +245,13 @@ impl<V: Vector3> Support<V> for Solid<V> {
         match self {
             Self::Cylinder(s) => s.aabb(pose),
             Self::Cone(s) => s.aabb(pose),
+        }
+    }
+    #[inline]
+    fn feature(&self, dir: V) -> Feature<V> {
+        match self {
+            Self::Cylinder(s) => s.feature(dir),
+            Self::Cone(s) => s.feature(dir),
         }
     }
 }
