@@ -67,10 +67,12 @@
 //!   [`CastStatus::InvalidInput`]. Nothing allocates.
 
 use crate::contact::ContactOptions;
+use crate::dispatch::{self, RayKernel};
 use crate::epa::EpaOptions;
 use crate::gjk::{GjkOptions, WarmStart};
 use crate::math::{Pose, Real, Vector};
 use crate::pair::Pair;
+use crate::ray::{self, LocalRay, RayAnswer};
 use crate::shape::{full_support, Support};
 use crate::simplex::{Simplex, SupportPoint};
 
@@ -801,6 +803,9 @@ fn cast_ray<V: Vector, S: Support<V> + ?Sized>(
     let Ok(origin_pose) = Pose::from_translation(origin) else {
         return RayCastResult::without_hit(CastStatus::InvalidInput, V::Real::ZERO, 0);
     };
+    if let Some(answer) = closed_form_ray(shape, pose, origin, direction, max_toi, options) {
+        return answer;
+    }
     let cast_options = ShapeCastOptions {
         tolerance: options.tolerance,
         max_iterations: options.max_iterations,
@@ -825,6 +830,73 @@ fn cast_ray<V: Vector, S: Support<V> + ?Sized>(
         },
         CastStatus::NoHit | CastStatus::InvalidInput => {
             RayCastResult::without_hit(r.status, r.toi, r.iterations)
+        }
+    }
+}
+
+/// The ray cast in closed form, when the dispatch table has a kernel for the shape's core and
+/// margin ([`crate::dispatch`]) and the kernel answers; `None`: the GJK ray cast answers.
+///
+/// The ray goes into the shape's frame with a unit direction, so the kernel's parameter is a
+/// distance; the touching distance is the GJK ray cast's (the tolerance times the shape's
+/// size, plus rounding of the coordinates), so that both call the same origins inside.
+#[inline]
+fn closed_form_ray<V: Vector, S: Support<V> + ?Sized>(
+    shape: &S,
+    pose: &Pose<V>,
+    origin: V,
+    direction: V,
+    max_toi: V::Real,
+    options: &RayCastOptions<V::Real>,
+) -> Option<RayCastResult<V>> {
+    let kernel = dispatch::ray_kernel(shape.core(), shape.margin());
+    if matches!(kernel, RayKernel::Gjk) {
+        return None;
+    }
+    let invalid = || RayCastResult::without_hit(CastStatus::InvalidInput, V::Real::ZERO, 0);
+    let valid_limit = max_toi >= V::Real::ZERO; // false for NaN too
+    if !direction.is_finite() || !valid_limit {
+        return Some(invalid());
+    }
+    let local_origin = pose.inverse_transform_point(origin);
+    let local = pose.inverse_transform_vector(direction);
+    let (unit, speed) = match local.direction() {
+        Some(unit) => (unit, unit.dot(local)),
+        // A ray that does not move: only its origin can touch (limit 0).
+        None => (V::axis(0), V::Real::ZERO),
+    };
+    let limit = if speed.is_positive() { max_toi * speed } else { V::Real::ZERO };
+    let tolerance =
+        if options.tolerance > V::Real::ZERO { options.tolerance } else { V::Real::EPSILON };
+    let rounding = V::Real::from_f64(16.0) * V::Real::EPSILON;
+    let size = shape.extent() + shape.margin();
+    let coordinates = local_origin.max_abs() + size;
+    let touch = (tolerance + rounding) * size + rounding * coordinates;
+    let ray = LocalRay { origin: local_origin, dir: unit, limit, touch };
+    let inside = RayCastResult {
+        status: CastStatus::InitiallyOverlapping,
+        hit: RayHit { toi: V::Real::ZERO, point: origin, normal: V::ZERO },
+        iterations: 0,
+    };
+    match ray::cast(&kernel, &ray)? {
+        RayAnswer::Inside => Some(inside),
+        RayAnswer::Miss => Some(RayCastResult::without_hit(CastStatus::NoHit, max_toi, 0)),
+        // On the surface at the start: touching at t = 0, an initial overlap as in GJK.
+        RayAnswer::Hit { t, .. } if !t.is_positive() => Some(inside),
+        RayAnswer::Hit { t, normal } => {
+            let toi = (t / speed).min(max_toi);
+            if !toi.is_finite() {
+                return Some(RayCastResult::without_hit(CastStatus::NoHit, max_toi, 0));
+            }
+            Some(RayCastResult {
+                status: CastStatus::Hit,
+                hit: RayHit {
+                    toi,
+                    point: origin + direction * toi,
+                    normal: pose.transform_vector(normal),
+                },
+                iterations: 0,
+            })
         }
     }
 }

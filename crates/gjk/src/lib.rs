@@ -82,6 +82,7 @@ pub mod hull;
 pub mod math;
 mod pair;
 mod polish;
+mod ray;
 mod sat;
 pub mod shape;
 pub mod simplex;
@@ -107,8 +108,8 @@ pub use crate::gjk::{
 pub use crate::hull::Hull;
 pub use crate::math::{Pose, Real, Rotation, Rotation2, Vector, Vector3};
 pub use crate::shape::{
-    full_support, Ball, Capsule, Cone, Core, CoreBoundary, CorePolygon, Cuboid, Cylinder,
-    Ellipsoid, MinkowskiSum, Point, Polytope, Posed, Rounded, Segment, Support, Triangle,
+    full_support, Ball, Capsule, Cone, Core, CoreBoundary, CorePolygon, CorePolytope, Cuboid,
+    Cylinder, Ellipsoid, MinkowskiSum, Point, Polytope, Posed, Rounded, Segment, Support, Triangle,
 };
 pub use crate::simplex::{Simplex, SupportPoint};
 pub use crate::tolerance::Tolerance;

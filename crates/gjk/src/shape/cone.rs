@@ -1,5 +1,5 @@
 use super::cylinder::rim_point;
-use super::{check_non_negative, Support};
+use super::{check_non_negative, Core, Support};
 use crate::error::ShapeError;
 use crate::math::{Real, Vector3};
 
@@ -63,5 +63,9 @@ impl<V: Vector3> Support<V> for Cone<V> {
         // (The rim's distance bounded by the sum of its legs.)
         let h = self.half_height;
         (h * V::Real::from_f64(1.5)).max(h * V::Real::HALF + self.radius)
+    }
+    #[inline]
+    fn core(&self) -> Core<'_, V> {
+        Core::Cone { half_height: self.half_height, radius: self.radius }
     }
 }

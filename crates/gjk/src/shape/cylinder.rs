@@ -1,4 +1,4 @@
-use super::{check_non_negative, Support};
+use super::{check_non_negative, Core, Support};
 use crate::error::ShapeError;
 use crate::math::{Real, Vector3};
 
@@ -58,5 +58,9 @@ impl<V: Vector3> Support<V> for Cylinder<V> {
         let (x, z) = rim_point(dir, self.radius);
         let y = if dir.component(1) < V::Real::ZERO { -self.half_height } else { self.half_height };
         V::from_components([x, y, z])
+    }
+    #[inline]
+    fn core(&self) -> Core<'_, V> {
+        Core::Cylinder { half_height: self.half_height, radius: self.radius }
     }
 }

@@ -1,4 +1,4 @@
-use super::{check_positive, Support};
+use super::{check_positive, Core, Support};
 use crate::error::ShapeError;
 use crate::math::{Real, Vector};
 
@@ -50,5 +50,9 @@ impl<V: Vector> Support<V> for Ellipsoid<V> {
         let rd = rd.map(|x| x / n);
         let len = rd.length();
         rd.zip_map(self.radii, |x, r| x * r / len)
+    }
+    #[inline]
+    fn core(&self) -> Core<'_, V> {
+        Core::Ellipsoid(self.radii)
     }
 }

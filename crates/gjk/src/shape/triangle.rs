@@ -1,4 +1,4 @@
-use super::{check_point, farthest_from, Support};
+use super::{check_point, farthest_from, Core, Support};
 use crate::error::ShapeError;
 use crate::geometry::argmax_dot;
 use crate::math::{Real, Vector};
@@ -50,5 +50,9 @@ impl<V: Vector> Support<V> for Triangle<V> {
     #[inline]
     fn extent(&self) -> V::Real {
         self.extent
+    }
+    #[inline]
+    fn core(&self) -> Core<'_, V> {
+        Core::Triangle(self.corners)
     }
 }
