@@ -43,6 +43,15 @@
 //! incidence the time of impact is ill-conditioned (a distance error `δ` is a time error
 //! `δ / (n·d)`), but the shapes at the reported time are still within `δ` of touching.
 //!
+//! # Closed forms
+//! A ray cast against a primitive (ball, point, segment, capsule, box, rounded box, polygon,
+//! small 3D hull, triangle, ellipsoid, cylinder, cone; posed by the cast's pose) skips the loop
+//! below: the dispatch table's ray-cast column ([`crate::dispatch`]) names a closed form for
+//! the shape's core and margin, which answers in the shape's frame with the same meaning (time
+//! of impact, outward normal, initial overlap within the same touching distance) and reports
+//! 0 iterations. The GJK ray cast answers for general shapes (user shapes, Minkowski sums,
+//! rounded curved shapes) and where a closed form declines.
+//!
 //! # Semantics
 //! * **Initial overlap**: when the shapes already touch or overlap at `t = 0` (distance within
 //!   the target plus tolerance), a shape cast reports [`CastStatus::InitiallyOverlapping`] with
@@ -201,7 +210,8 @@ pub struct RayCastResult<V: Vector> {
     /// The hit (for [`CastStatus::Hit`] and [`CastStatus::InitiallyOverlapping`]; the
     /// conservative estimate at the iteration cap; zero otherwise).
     pub hit: RayHit<V>,
-    /// The number of support calls.
+    /// The number of support calls: 0 when a closed form answered (see the
+    /// [module docs](mod@crate::cast)).
     pub iterations: u32,
 }
 
@@ -860,7 +870,7 @@ fn closed_form_ray<V: Vector, S: Support<V> + ?Sized>(
     }
     let local_origin = pose.inverse_transform_point(origin);
     let local = pose.inverse_transform_vector(direction);
-    let (unit, speed) = match local.direction() {
+    let (unit, speed) = match crate::geometry::unit(local) {
         Some(unit) => (unit, unit.dot(local)),
         // A ray that does not move: only its origin can touch (limit 0).
         None => (V::axis(0), V::Real::ZERO),

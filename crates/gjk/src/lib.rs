@@ -51,7 +51,7 @@
 //!   applies.
 //! * Casts ([`cast`]): time of impact under linear motion by the GJK ray cast of van den Bergen
 //!   (2004), margins as a distance target, with a [`CastStatus`] for hits, misses and initial
-//!   overlap.
+//!   overlap; ray casts against the primitives in closed form ([`dispatch`]).
 //! * Math ([`math`]): [`Vector`] over glam's `Vec2`, `Vec3`, `DVec2`, `DVec3`; [`Pose`].
 
 //! ## Conventions

@@ -17,12 +17,12 @@
 //! Precision: the quadratics are solved from the point of closest approach, not from the
 //! textbook `b² − 4ac`: with `m` the origin relative to the centre and `e` the direction (in
 //! the quadratic's subspace), `τ* = −m·e / e·e` and `q = m + τ* e`, the roots are
-//! `τ* ± √((r − |q|)(r + |q|) / e·e)`. `r² − |q|²` is formed as a product of a difference and
-//! a sum, which is exact to a few rounding units where `b² − 4ac` cancels (a ray far away, or
-//! nearly tangent).
+//! `τ* ± √((r² − |q|²) / e·e)`. `|q|` is the ray's distance from the centre, computed directly
+//! (its rounding is that of the coordinates), where `b² − 4ac` subtracts two squares of the
+//! origin's distance, and cancels, for a ray that starts far away.
 
 use crate::dispatch::RayKernel;
-use crate::geometry::cross;
+use crate::geometry::{cross, unit};
 use crate::math::{Real, Vector};
 use crate::shape::{CorePolygon, CorePolytope};
 
@@ -103,21 +103,22 @@ fn hit_at<V: Vector>(t: V::Real, normal: V, ray: &LocalRay<V>) -> RayAnswer<V> {
 fn ball_interval<V: Vector>(m: V, e: V, r: V::Real) -> Option<(V::Real, V::Real)> {
     let ee = e.length_squared();
     if !ee.is_positive() {
-        return (m.length() <= r).then_some((-V::Real::INFINITY, V::Real::INFINITY));
+        return (m.length_squared() <= r * r).then_some((-V::Real::INFINITY, V::Real::INFINITY));
     }
     let closest = -m.dot(e) / ee;
-    let q = (m + e * closest).length();
-    if q > r {
+    let across = (m + e * closest).length_squared();
+    let chord = r * r - across;
+    if chord < V::Real::ZERO {
         return None;
     }
-    let half = ((r - q) * (r + q) / ee).sqrt();
+    let half = (chord / ee).sqrt();
     Some((closest - half, closest + half))
 }
 
 /// The unit vector along `v`, or `fallback` when `v` has no direction.
 #[inline]
 fn unit_or<V: Vector>(v: V, fallback: V) -> V {
-    v.direction().unwrap_or(fallback)
+    unit(v).unwrap_or(fallback)
 }
 
 /// A ball of `radius` about `center`; a bare point (`radius` 0) is a ball of the touching
@@ -125,7 +126,8 @@ fn unit_or<V: Vector>(v: V, fallback: V) -> V {
 fn ball<V: Vector>(center: V, radius: V::Real, ray: &LocalRay<V>) -> RayAnswer<V> {
     let r = radius.max(ray.touch);
     let m = ray.origin - center;
-    if m.length() <= r + ray.touch {
+    let reach = r + ray.touch;
+    if m.length_squared() <= reach * reach {
         return RayAnswer::Inside;
     }
     match ball_interval(m, ray.dir, r) {
@@ -141,10 +143,10 @@ fn ball<V: Vector>(center: V, radius: V::Real, ray: &LocalRay<V>) -> RayAnswer<V
     }
 }
 
-/// The distance from `p` to the segment `a b`.
+/// The squared distance from `p` to the segment `a b`.
 #[inline]
-fn segment_distance<V: Vector>(a: V, b: V, p: V) -> V::Real {
-    (p - crate::shape::closest_on_segment(a, b, p)).length()
+fn segment_distance2<V: Vector>(a: V, b: V, p: V) -> V::Real {
+    (p - crate::shape::closest_on_segment(a, b, p)).length_squared()
 }
 
 /// A capsule: the segment `a b` swept by `radius` (a bare segment by the touching distance).
@@ -157,10 +159,11 @@ fn segment_distance<V: Vector>(a: V, b: V, p: V) -> V::Real {
 fn capsule<V: Vector>([a, b]: [V; 2], radius: V::Real, ray: &LocalRay<V>) -> RayAnswer<V> {
     let r = radius.max(ray.touch);
     let (o, d) = (ray.origin, ray.dir);
-    if segment_distance(a, b, o) <= r + ray.touch {
+    let reach = r + ray.touch;
+    if segment_distance2(a, b, o) <= reach * reach {
         return RayAnswer::Inside;
     }
-    let Some(axis) = (b - a).direction() else {
+    let Some(axis) = unit(b - a) else {
         return ball(a, radius, ray);
     };
     let length = axis.dot(b - a);
@@ -395,7 +398,12 @@ fn clip<V: Vector>(planes: impl Iterator<Item = (V, V::Real)>, ray: &LocalRay<V>
     for (n, c) in planes {
         let gap = n.dot(o) - c;
         let towards = n.dot(d);
-        inside &= gap <= ray.touch;
+        let outside = gap > ray.touch;
+        if outside && towards >= V::Real::ZERO {
+            // Beyond this plane (by more than the touching distance) and not coming back.
+            return RayAnswer::Miss;
+        }
+        inside &= !outside;
         if towards < V::Real::ZERO {
             let t = -gap / towards;
             if t > enter {
@@ -406,6 +414,10 @@ fn clip<V: Vector>(planes: impl Iterator<Item = (V, V::Real)>, ray: &LocalRay<V>
             exit = exit.min(-gap / towards);
         } else if gap > V::Real::ZERO {
             exit = -V::Real::INFINITY; // parallel and outside: no hit
+        }
+        if !inside && (enter > exit || enter > ray.limit) {
+            // The interval is already empty or beyond the limit, and the origin is not inside.
+            return RayAnswer::Miss;
         }
     }
     if inside {
