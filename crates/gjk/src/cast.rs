@@ -847,9 +847,9 @@ fn cast_ray<V: Vector, S: Support<V> + ?Sized>(
 /// The ray cast in closed form, when the dispatch table has a kernel for the shape's core and
 /// margin ([`crate::dispatch`]) and the kernel answers; `None`: the GJK ray cast answers.
 ///
-/// The ray goes into the shape's frame with a unit direction, so the kernel's parameter is a
-/// distance; the touching distance is the GJK ray cast's (the tolerance times the shape's
-/// size, plus rounding of the coordinates), so that both call the same origins inside.
+/// The ray goes into the shape's frame; the touching distance is the GJK ray cast's (the
+/// tolerance times the shape's size, plus rounding of the coordinates), so that both call the
+/// same origins inside.
 #[inline]
 fn closed_form_ray<V: Vector, S: Support<V> + ?Sized>(
     shape: &S,
@@ -870,10 +870,18 @@ fn closed_form_ray<V: Vector, S: Support<V> + ?Sized>(
     }
     let local_origin = pose.inverse_transform_point(origin);
     let local = pose.inverse_transform_vector(direction);
-    let (unit, speed) = match crate::geometry::unit(local) {
-        Some(unit) => (unit, unit.dot(local)),
-        // A ray that does not move: only its origin can touch (limit 0).
-        None => (V::axis(0), V::Real::ZERO),
+    // The kernels take the direction as it is (times of impact come out in its units) when
+    // its squared length is safely representable; otherwise its unit vector and the speed.
+    let length2 = local.length_squared();
+    let plain = length2 > V::Real::from_f64(1e-30) && length2 < V::Real::from_f64(1e30);
+    let (unit, speed) = if plain {
+        (local, V::Real::ONE)
+    } else {
+        match local.direction() {
+            Some(unit) => (unit, unit.dot(local)),
+            // A ray that does not move: only its origin can touch (limit 0).
+            None => (V::axis(0), V::Real::ZERO),
+        }
     };
     let limit = if speed.is_positive() { max_toi * speed } else { V::Real::ZERO };
     let tolerance =

@@ -1,11 +1,11 @@
 //! Closed-form ray casts against the cores of the dispatch table's ray-cast column
 //! ([`crate::dispatch`]), in the shape's local frame.
 //!
-//! Every kernel takes the ray `o + t·d` with a **unit** direction `d` (so `t` is a distance),
-//! the largest distance `limit` to look at, and the touching distance `δ`, and answers:
-//! [`RayAnswer::Inside`] when `o` is in the shape or within `δ` of it (the GJK ray cast's
-//! initial overlap), [`RayAnswer::Hit`] with the first `t ∈ [0, limit]` on the surface and the
-//! outward unit normal there, or [`RayAnswer::Miss`]. `None` declines: the caller runs the GJK
+//! Every kernel takes the ray `o + t·d` (`d` not zero, not necessarily unit: `t` is in units of
+//! `d`, as the caller's time of impact), the largest `t` to look at, `limit`, and the
+//! touching distance `δ`, and answers: [`RayAnswer::Inside`] when `o` is in the shape or
+//! within `δ` of it (the GJK ray cast's initial overlap), [`RayAnswer::Hit`] with the first
+//! `t ∈ [0, limit]` on the surface and the outward unit normal there, or [`RayAnswer::Miss`]. `None` declines: the caller runs the GJK
 //! ray cast instead (a flat triangle met edge-on, numbers that overflow).
 //!
 //! The kernels rest on one fact: a convex set meets a line in an interval, so a shape written
@@ -31,23 +31,33 @@ use crate::shape::{CorePolygon, CorePolytope};
 pub(crate) enum RayAnswer<V: Vector> {
     /// The origin is inside the shape or within the touching distance of it.
     Inside,
-    /// The first hit: at distance `t` along the unit direction, with the outward unit normal.
+    /// The first hit: at `o + t·d`, with the outward unit normal there.
     Hit { t: V::Real, normal: V },
     /// No hit within the limit.
     Miss,
 }
 
-/// The ray in the shape's frame: origin, unit direction, limit and touching distance.
+/// The ray in the shape's frame: origin, direction, limit and touching distance.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct LocalRay<V: Vector> {
     /// The origin.
     pub(crate) origin: V,
-    /// The unit direction.
+    /// The direction (not zero; need not be unit, but of a length whose square neither
+    /// overflows nor underflows).
     pub(crate) dir: V,
-    /// The largest distance along `dir` that counts.
+    /// The largest parameter `t` (in units of `dir`) that counts.
     pub(crate) limit: V::Real,
-    /// The touching distance `δ`.
+    /// The touching distance `δ` (a length).
     pub(crate) touch: V::Real,
+}
+
+impl<V: Vector> LocalRay<V> {
+    /// The unit vector against the direction: the normal of a hit where the shape has no
+    /// better one (a bare point, an edge-on start).
+    #[inline]
+    fn back(&self) -> V {
+        unit_or(-self.dir, -V::axis(0))
+    }
 }
 
 /// The closed-form ray cast of `kernel` (never [`RayKernel::Gjk`]: that gives `None`).
@@ -133,11 +143,11 @@ fn ball<V: Vector>(center: V, radius: V::Real, ray: &LocalRay<V>) -> RayAnswer<V
     match ball_interval(m, ray.dir, r) {
         // A bare point has every direction as a normal: the one facing the ray.
         Some((enter, exit)) if exit >= V::Real::ZERO && radius == V::Real::ZERO => {
-            hit_at(enter, -ray.dir, ray)
+            hit_at(enter, ray.back(), ray)
         }
         Some((enter, exit)) if exit >= V::Real::ZERO => {
             let at = enter.max(V::Real::ZERO);
-            hit_at(enter, unit_or(m + ray.dir * at, -ray.dir), ray)
+            hit_at(enter, unit_or(m + ray.dir * at, ray.back()), ray)
         }
         _ => RayAnswer::Miss,
     }
@@ -184,9 +194,9 @@ fn capsule<V: Vector>([a, b]: [V; 2], radius: V::Real, ray: &LocalRay<V>) -> Ray
         let y = m_along + enter * d_along;
         if y >= V::Real::ZERO && y <= length {
             let normal = if bare {
-                unit_or(-d_across, -d)
+                unit_or(-d_across, ray.back())
             } else {
-                unit_or(m_across + d_across * enter, -d)
+                unit_or(m_across + d_across * enter, ray.back())
             };
             return hit_at(enter, normal, ray);
         }
@@ -206,13 +216,16 @@ fn capsule<V: Vector>([a, b]: [V; 2], radius: V::Real, ray: &LocalRay<V>) -> Ray
         Some((t, _)) if bare => {
             let inward = (m_along + t * d_along) * V::Real::TWO > length;
             let toward_segment = if inward { -axis } else { axis };
-            let normal =
-                if d.dot(toward_segment) >= V::Real::ZERO { unit_or(-d_across, -d) } else { -d };
+            let normal = if d.dot(toward_segment) >= V::Real::ZERO {
+                unit_or(-d_across, ray.back())
+            } else {
+                ray.back()
+            };
             hit_at(t, normal, ray)
         }
         Some((t, m)) => {
             let at = t.max(V::Real::ZERO);
-            hit_at(t, unit_or(m + d * at, -d), ray)
+            hit_at(t, unit_or(m + d * at, ray.back()), ray)
         }
         None => RayAnswer::Miss,
     }
@@ -232,7 +245,8 @@ fn slabs<V: Vector>(h: V, o: V, d: V) -> Option<(V::Real, V::Real, usize)> {
             }
             continue;
         }
-        let (a, b) = ((-hi - oi) / di, (hi - oi) / di);
+        let inverse = V::Real::ONE / di;
+        let (a, b) = ((-hi - oi) * inverse, (hi - oi) * inverse);
         let (near, far) = if a < b { (a, b) } else { (b, a) };
         if near > enter {
             enter = near;
@@ -243,11 +257,12 @@ fn slabs<V: Vector>(h: V, o: V, d: V) -> Option<(V::Real, V::Real, usize)> {
     Some((enter, exit, axis))
 }
 
-/// The outward normal of the box face on axis `axis` that a ray along `d` enters.
+/// The outward normal of the box face on axis `axis` that a ray along `d` enters (the
+/// reverse of `d` when no face was entered: a ray within every slab from the start).
 #[inline]
 fn entered_face<V: Vector>(axis: usize, d: V) -> V {
     if axis >= V::DIM {
-        return -d;
+        return unit_or(-d, -V::axis(0));
     }
     if d.component(axis) < V::Real::ZERO {
         V::axis(axis)
@@ -338,12 +353,12 @@ fn rounded_box<V: Vector>(h: V, r: V::Real, ray: &LocalRay<V>) -> RayAnswer<V> {
         }
         if exceeded == 0 {
             // Within rounding of the core box: the walk came through a boundary point.
-            return hit_at(t, unit_or(e, -d), ray);
+            return hit_at(t, unit_or(e, ray.back()), ray);
         }
         if let Some((a, b)) = ball_interval(m, e, r) {
             if b >= t && a <= leave {
                 let at = a.max(t);
-                return hit_at(at, unit_or(m + e * at, -d), ray);
+                return hit_at(at, unit_or(m + e * at, ray.back()), ray);
             }
         }
         if leave >= exit {
@@ -393,7 +408,7 @@ fn crossing<R: Real>(s: R, h: R, o: R, d: R) -> Option<R> {
 #[inline]
 fn clip<V: Vector>(planes: impl Iterator<Item = (V, V::Real)>, ray: &LocalRay<V>) -> RayAnswer<V> {
     let (o, d) = (ray.origin, ray.dir);
-    let (mut enter, mut exit, mut normal) = (-V::Real::INFINITY, V::Real::INFINITY, -d);
+    let (mut enter, mut exit, mut normal) = (-V::Real::INFINITY, V::Real::INFINITY, V::ZERO);
     let mut inside = true;
     for (n, c) in planes {
         let gap = n.dot(o) - c;
@@ -423,7 +438,7 @@ fn clip<V: Vector>(planes: impl Iterator<Item = (V, V::Real)>, ray: &LocalRay<V>
     if inside {
         RayAnswer::Inside
     } else if enter <= exit && exit >= V::Real::ZERO {
-        hit_at(enter, normal, ray)
+        hit_at(enter, if normal == V::ZERO { ray.back() } else { normal }, ray)
     } else {
         RayAnswer::Miss
     }
@@ -553,7 +568,7 @@ fn ellipsoid<V: Vector>(radii: V, ray: &LocalRay<V>) -> RayAnswer<V> {
     match ball_interval(m, scale(d), V::Real::ONE) {
         Some((enter, exit)) if exit >= V::Real::ZERO => {
             let p = o + d * enter.max(V::Real::ZERO);
-            hit_at(enter, unit_or(scale(scale(p)), -d), ray)
+            hit_at(enter, unit_or(scale(scale(p)), ray.back()), ray)
         }
         _ => RayAnswer::Miss,
     }
@@ -606,9 +621,9 @@ fn cylinder<V: Vector>(h: V::Real, radius: V::Real, ray: &LocalRay<V>) -> RayAns
         entered_face(1, d)
     } else if radius == V::Real::ZERO {
         // A needle: the direction across it facing the ray (see the bare capsule).
-        unit_or(-across_y(d), -d)
+        unit_or(-across_y(d), ray.back())
     } else {
-        unit_or(across_y(o + d * start.max(V::Real::ZERO)), -d)
+        unit_or(across_y(o + d * start.max(V::Real::ZERO)), ray.back())
     };
     hit_at(start, normal, ray)
 }
