@@ -810,12 +810,15 @@ fn cast_ray<V: Vector, S: Support<V> + ?Sized>(
     max_toi: V::Real,
     options: &RayCastOptions<V::Real>,
 ) -> RayCastResult<V> {
-    let Ok(origin_pose) = Pose::from_translation(origin) else {
+    if !origin.is_finite() {
         return RayCastResult::without_hit(CastStatus::InvalidInput, V::Real::ZERO, 0);
-    };
+    }
     if let Some(answer) = closed_form_ray(shape, pose, origin, direction, max_toi, options) {
         return answer;
     }
+    let Ok(origin_pose) = Pose::from_translation(origin) else {
+        return RayCastResult::without_hit(CastStatus::InvalidInput, V::Real::ZERO, 0);
+    };
     let cast_options = ShapeCastOptions {
         tolerance: options.tolerance,
         max_iterations: options.max_iterations,

@@ -32,9 +32,9 @@
 //! * Shapes ([`shape`]): [`Point`], [`Segment`], [`Triangle`], [`Polytope`] (hull of points),
 //!   [`Ball`], [`Ellipsoid`], [`Cuboid`], [`Capsule`], 3D [`Cylinder`] and [`Cone`]; combinators
 //!   [`Posed`], [`Rounded`], [`MinkowskiSum`]. Implement [`Support`] for your own. Each shape
-//!   tells what its [`Core`] is (a point, a segment, a box, a small 2D polygon, or general), and
-//!   one dispatch table ([`dispatch`]) picks
-//!   every query's path from the two cores.
+//!   tells what its [`Core`] is (a point, a segment, a box, a small polygon or polytope, a
+//!   triangle, an ellipsoid, a cylinder, a cone, or general), and one dispatch table
+//!   ([`dispatch`]) picks every query's path from the cores.
 //! * Every query comes as `query(a, pose_a, b, pose_b)` with defaults and
 //!   `query_with(.., &Options)` with options and the whole result: [`intersects`] /
 //!   [`intersects_with`], [`distance`] / [`distance_with`], [`closest_points`] /

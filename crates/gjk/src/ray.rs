@@ -346,8 +346,8 @@ fn rounded_box<V: Vector>(h: V, r: V::Real, ray: &LocalRay<V>) -> RayAnswer<V> {
         // Where the ray leaves the region: a coordinate of S comes back within the box, or
         // another one leaves it.
         let mut leave = exit;
-        for i in 0..V::DIM {
-            if let Some(at) = crossing(side[i], h.component(i), o.component(i), d.component(i)) {
+        for (i, &s) in side.iter().enumerate().take(V::DIM) {
+            if let Some(at) = crossing(s, h.component(i), o.component(i), d.component(i)) {
                 leave = leave.min(at.max(t));
             }
         }
