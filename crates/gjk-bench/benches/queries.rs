@@ -6,7 +6,9 @@
 //! `query::cast_shapes`, `query::cast_shapes_nonlinear`), and where parry's dispatcher does
 //! not use GJK (box–box intersection and distance: SAT; a ball against a polyhedron: point projection; rays on boxes, balls and
 //! capsules: closed forms) `parry_gjk`, parry's GJK (or GJK/EPA, GJK ray cast) called
-//! directly. Rays also time `parry_toi` (`RayCast::cast_ray`: the time only, no normal).
+//! directly. Rays also time `parry_toi` (`RayCast::cast_ray`: the time only, no normal) and
+//! `gjk_general` (our GJK ray cast on the same shapes seen through a general core: the path
+//! before the closed forms).
 //! One iteration answers the whole batch of a workload's pairs; the throughput is the number of
 //! pairs, so ns per query = iteration time / pairs. `src/bin/report.rs` turns the estimates
 //! into `docs/benchmarks.md`.
@@ -15,7 +17,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use gjk_bench::manifolds::{ManifoldQuery, ParryManifold};
-use gjk_bench::rays::{self, ParryRayGjk, ParryToiOnly, RayQuery, RayWorkload};
+use gjk_bench::rays::{self, OurRayGjk, ParryRayGjk, ParryToiOnly, RayQuery, RayWorkload};
 use gjk_bench::shape_casts::{self, CastQuery, CastWorkload};
 use gjk_bench::spec::{Placement2, Placement3, Spec2, Spec3};
 use gjk_bench::toi::{self, ToiQuery, ToiWorkload};
@@ -135,13 +137,17 @@ fn rays<S: Spec3>(c: &mut Criterion, w: &RayWorkload<S>, direct: bool) {
     let (ours, parry) = (w.ours::<Vec3>().expect("ours f32"), w.parry().expect("parry3d"));
     let toi: Vec<_> = parry.iter().map(ParryToiOnly).collect();
     let gjk: Vec<_> = parry.iter().map(ParryRayGjk).collect();
+    let general: Vec<_> = ours.iter().map(OurRayGjk).collect();
     group!(c, format!("{}/ray_cast/f32", w.name), ray_all, &ours, &parry,
-        "parry_toi" => Some(&toi), "parry_gjk" => direct.then_some(&gjk));
+        "parry_toi" => Some(&toi), "parry_gjk" => direct.then_some(&gjk),
+        "gjk_general" => Some(&general));
     let (ours, parry) = (w.ours::<DVec3>().expect("ours f64"), w.parry_f64().expect("parry3d-f64"));
     let toi: Vec<_> = parry.iter().map(ParryToiOnly).collect();
     let gjk: Vec<_> = parry.iter().map(ParryRayGjk).collect();
+    let general: Vec<_> = ours.iter().map(OurRayGjk).collect();
     group!(c, format!("{}/ray_cast/f64", w.name), ray_all, &ours, &parry,
-        "parry_toi" => Some(&toi), "parry_gjk" => direct.then_some(&gjk));
+        "parry_toi" => Some(&toi), "parry_gjk" => direct.then_some(&gjk),
+        "gjk_general" => Some(&general));
 }
 
 /// A shape-cast workload in `f32` and `f64`.
@@ -218,6 +224,8 @@ fn casts_and_rays(c: &mut Criterion) {
     rays(c, &rays::ray_sphere(), true);
     rays(c, &rays::ray_capsule(), true);
     rays(c, &rays::ray_hull_32(), false);
+    rays(c, &rays::ray_cylinder(), false);
+    rays(c, &rays::ray_cone(), false);
     casts(c, &shape_casts::cast_box_box());
     casts(c, &shape_casts::cast_hull_32());
     tois(c, &toi::toi_box_box());

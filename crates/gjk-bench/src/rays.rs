@@ -1,4 +1,5 @@
-//! Ray-cast workloads: rays against boxes, spheres, capsules and 32-point hulls, with the
+//! Ray-cast workloads: rays against boxes, spheres, capsules, 32-point hulls, cylinders and
+//! cones, with the
 //! closed-form first hit where one exists (the oracle of the agreement test and the report).
 //!
 //! Every ray starts outside its shape: the shape sits at a random rotation and a translation in
@@ -12,8 +13,8 @@ use glam::{DQuat, DVec3};
 
 use crate::cases::to_array;
 use crate::spec::{
-    parry3_f64_pose, parry3_pose, point3, BallSpec, BuildError, CapsuleSpec, CuboidSpec, HullSpec3,
-    Placement3, Space3, Spec3,
+    parry3_f64_pose, parry3_pose, point3, BallSpec, BuildError, CapsuleSpec, ConeSpec, CuboidSpec,
+    CylinderSpec, HullSpec3, Placement3, Space3, Spec3,
 };
 use crate::SplitMix64;
 
@@ -84,6 +85,51 @@ impl<V: Vector, S: Support<V>> RayQuery for OurRay<S, V> {
             &gjk::Ray::new(self.origin, self.direction),
             max,
         )?;
+        Some(Impact { toi: hit.toi.to_f64(), normal: to_array(hit.normal) })
+    }
+}
+
+/// Our ray cast forced onto the GJK ray cast (the path every shape took before the closed
+/// forms): the shape seen through [`GeneralCore`], which reports no core.
+#[derive(Clone, Copy, Debug)]
+pub struct OurRayGjk<'a, S, V: Vector>(pub &'a OurRay<S, V>);
+
+/// A shape seen through its support function, margin, centre and extent only: its core is
+/// general, so every query on it takes the support-function path.
+#[derive(Clone, Copy, Debug)]
+pub struct GeneralCore<'a, S>(pub &'a S);
+
+impl<V: Vector, S: Support<V>> Support<V> for GeneralCore<'_, S> {
+    #[inline]
+    fn support(&self, dir: V) -> V {
+        self.0.support(dir)
+    }
+    #[inline]
+    fn support_hinted(&self, dir: V, hint: &mut u32) -> V {
+        self.0.support_hinted(dir, hint)
+    }
+    #[inline]
+    fn margin(&self) -> V::Real {
+        self.0.margin()
+    }
+    #[inline]
+    fn center(&self) -> V {
+        self.0.center()
+    }
+    #[inline]
+    fn extent(&self) -> V::Real {
+        self.0.extent()
+    }
+}
+
+impl<V: Vector, S: Support<V>> RayQuery for OurRayGjk<'_, S, V> {
+    /// [`gjk::ray_cast`] on [`GeneralCore`].
+    #[inline]
+    fn cast(&self) -> Option<Impact> {
+        let c = self.0;
+        let max = V::Real::from_f64(MAX_TOI);
+        let ray = gjk::Ray::new(c.origin, c.direction);
+        let hit = gjk::ray_cast(&GeneralCore(&c.shape), &c.pose, &ray, max)?;
         Some(Impact { toi: hit.toi.to_f64(), normal: to_array(hit.normal) })
     }
 }
@@ -259,6 +305,22 @@ pub fn ray_hull_32() -> RayWorkload<HullSpec3> {
             })
             .collect();
         HullSpec3 { points }
+    })
+}
+
+/// Rays against cylinders (half heights and radii in `[0.5, 2]`).
+pub fn ray_cylinder() -> RayWorkload<CylinderSpec> {
+    build("ray_cylinder", 0x7AC7, 1.6, |rng| CylinderSpec {
+        half_height: rng.range(0.5, 2.0),
+        radius: rng.range(0.5, 2.0),
+    })
+}
+
+/// Rays against cones (half heights and base radii in `[0.5, 2]`).
+pub fn ray_cone() -> RayWorkload<ConeSpec> {
+    build("ray_cone", 0x7AC0, 1.4, |rng| ConeSpec {
+        half_height: rng.range(0.5, 2.0),
+        radius: rng.range(0.5, 2.0),
     })
 }
 

@@ -43,6 +43,15 @@
 //! incidence the time of impact is ill-conditioned (a distance error `δ` is a time error
 //! `δ / (n·d)`), but the shapes at the reported time are still within `δ` of touching.
 //!
+//! # Closed forms
+//! A ray cast against a primitive (ball, point, segment, capsule, box, rounded box, polygon,
+//! small 3D hull, triangle, ellipsoid, cylinder, cone; posed by the cast's pose) skips the loop
+//! below: the dispatch table's ray-cast column ([`crate::dispatch`]) names a closed form for
+//! the shape's core and margin, which answers in the shape's frame with the same meaning (time
+//! of impact, outward normal, initial overlap within the same touching distance) and reports
+//! 0 iterations. The GJK ray cast answers for general shapes (user shapes, Minkowski sums,
+//! rounded curved shapes) and where a closed form declines.
+//!
 //! # Semantics
 //! * **Initial overlap**: when the shapes already touch or overlap at `t = 0` (distance within
 //!   the target plus tolerance), a shape cast reports [`CastStatus::InitiallyOverlapping`] with
@@ -67,10 +76,12 @@
 //!   [`CastStatus::InvalidInput`]. Nothing allocates.
 
 use crate::contact::ContactOptions;
+use crate::dispatch::{self, RayKernel};
 use crate::epa::EpaOptions;
 use crate::gjk::{GjkOptions, WarmStart};
 use crate::math::{Pose, Real, Vector};
 use crate::pair::Pair;
+use crate::ray::{self, LocalRay, RayAnswer};
 use crate::shape::{full_support, Support};
 use crate::simplex::{Simplex, SupportPoint};
 
@@ -199,7 +210,8 @@ pub struct RayCastResult<V: Vector> {
     /// The hit (for [`CastStatus::Hit`] and [`CastStatus::InitiallyOverlapping`]; the
     /// conservative estimate at the iteration cap; zero otherwise).
     pub hit: RayHit<V>,
-    /// The number of support calls.
+    /// The number of support calls: 0 when a closed form answered (see the
+    /// [module docs](mod@crate::cast)).
     pub iterations: u32,
 }
 
@@ -798,6 +810,12 @@ fn cast_ray<V: Vector, S: Support<V> + ?Sized>(
     max_toi: V::Real,
     options: &RayCastOptions<V::Real>,
 ) -> RayCastResult<V> {
+    if !origin.is_finite() {
+        return RayCastResult::without_hit(CastStatus::InvalidInput, V::Real::ZERO, 0);
+    }
+    if let Some(answer) = closed_form_ray(shape, pose, origin, direction, max_toi, options) {
+        return answer;
+    }
     let Ok(origin_pose) = Pose::from_translation(origin) else {
         return RayCastResult::without_hit(CastStatus::InvalidInput, V::Real::ZERO, 0);
     };
@@ -825,6 +843,81 @@ fn cast_ray<V: Vector, S: Support<V> + ?Sized>(
         },
         CastStatus::NoHit | CastStatus::InvalidInput => {
             RayCastResult::without_hit(r.status, r.toi, r.iterations)
+        }
+    }
+}
+
+/// The ray cast in closed form, when the dispatch table has a kernel for the shape's core and
+/// margin ([`crate::dispatch`]) and the kernel answers; `None`: the GJK ray cast answers.
+///
+/// The ray goes into the shape's frame; the touching distance is the GJK ray cast's (the
+/// tolerance times the shape's size, plus rounding of the coordinates), so that both call the
+/// same origins inside.
+#[inline]
+fn closed_form_ray<V: Vector, S: Support<V> + ?Sized>(
+    shape: &S,
+    pose: &Pose<V>,
+    origin: V,
+    direction: V,
+    max_toi: V::Real,
+    options: &RayCastOptions<V::Real>,
+) -> Option<RayCastResult<V>> {
+    let kernel = dispatch::ray_kernel(shape.core(), shape.margin());
+    if matches!(kernel, RayKernel::Gjk) {
+        return None;
+    }
+    let invalid = || RayCastResult::without_hit(CastStatus::InvalidInput, V::Real::ZERO, 0);
+    let valid_limit = max_toi >= V::Real::ZERO; // false for NaN too
+    if !direction.is_finite() || !valid_limit {
+        return Some(invalid());
+    }
+    let local_origin = pose.inverse_transform_point(origin);
+    let local = pose.inverse_transform_vector(direction);
+    // The kernels take the direction as it is (times of impact come out in its units) when
+    // its squared length is safely representable; otherwise its unit vector and the speed.
+    let length2 = local.length_squared();
+    let plain = length2 > V::Real::from_f64(1e-30) && length2 < V::Real::from_f64(1e30);
+    let (unit, speed) = if plain {
+        (local, V::Real::ONE)
+    } else {
+        match local.direction() {
+            Some(unit) => (unit, unit.dot(local)),
+            // A ray that does not move: only its origin can touch (limit 0).
+            None => (V::axis(0), V::Real::ZERO),
+        }
+    };
+    let limit = if speed.is_positive() { max_toi * speed } else { V::Real::ZERO };
+    let tolerance =
+        if options.tolerance > V::Real::ZERO { options.tolerance } else { V::Real::EPSILON };
+    let rounding = V::Real::from_f64(16.0) * V::Real::EPSILON;
+    let size = shape.extent() + shape.margin();
+    let coordinates = local_origin.max_abs() + size;
+    let touch = (tolerance + rounding) * size + rounding * coordinates;
+    let ray = LocalRay { origin: local_origin, dir: unit, limit, touch };
+    let inside = RayCastResult {
+        status: CastStatus::InitiallyOverlapping,
+        hit: RayHit { toi: V::Real::ZERO, point: origin, normal: V::ZERO },
+        iterations: 0,
+    };
+    match ray::cast(&kernel, &ray)? {
+        RayAnswer::Inside => Some(inside),
+        RayAnswer::Miss => Some(RayCastResult::without_hit(CastStatus::NoHit, max_toi, 0)),
+        // On the surface at the start: touching at t = 0, an initial overlap as in GJK.
+        RayAnswer::Hit { t, .. } if !t.is_positive() => Some(inside),
+        RayAnswer::Hit { t, normal } => {
+            let toi = (t / speed).min(max_toi);
+            if !toi.is_finite() {
+                return Some(RayCastResult::without_hit(CastStatus::NoHit, max_toi, 0));
+            }
+            Some(RayCastResult {
+                status: CastStatus::Hit,
+                hit: RayHit {
+                    toi,
+                    point: origin + direction * toi,
+                    normal: pose.transform_vector(normal),
+                },
+                iterations: 0,
+            })
         }
     }
 }

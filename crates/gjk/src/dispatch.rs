@@ -34,8 +34,10 @@
 //!   `intersects` and `contact` as for boxes; `distance` and `closest_points` run GJK (the test
 //!   costs more than it saves there: measured in docs/benchmarks.md).
 //! * **GJK**: the support-function path for everything else, EPA for `contact` when the cores
-//!   overlap. The casts ([`ray_cast`](crate::ray_cast()), [`shape_cast`](crate::shape_cast()))
-//!   take the GJK ray cast for every pair; their initial overlap is a `contact`.
+//!   overlap. The shape cast ([`shape_cast`](crate::shape_cast())) takes the GJK ray cast for
+//!   every pair; its initial overlap is a `contact`. The triangle, 3D polytope, ellipsoid,
+//!   cylinder and cone cores count as general in this table: only the ray cast has kernels
+//!   for them.
 //!
 //! * **manifold** ([`manifold`](crate::manifold())): no row of its own. It runs `contact` (so
 //!   the table above picks its normal: box SAT, polygon SAT, a projection, GJK or EPA), then
@@ -45,11 +47,50 @@
 //!   point, hence one contact point, unless the shape overrides it: hulls, cylinders,
 //!   cones, triangles). See [`crate::manifold`] for the clipping and reduction.
 //!
-//! A core that is a polygon with fewer than three corners or mismatched normals is read as
-//! general: a user's data that cannot be right is not trusted.
+//! ## Ray casts
+//! A ray cast ([`ray_cast`](crate::ray_cast())) has one shape, so its row is the shape's core
+//! and margin alone. The ray is taken into the shape's frame (rotation and translation of the
+//! pose), cast there in closed form, and the hit's point and normal taken back:
+//!
+//! | core | margin 0 | margin `r > 0` |
+//! |---|---|---|
+//! | **point** | ball of the touching distance | ball (closest approach, half chord) |
+//! | **segment** | capsule of the touching distance (2D: exact) | capsule (cylinder side, then end balls) |
+//! | **box** | slab test | slab test on the box grown by `r`, then a walk through the regions of the core's faces, edges and corners (exact) |
+//! | **polygon** (2D) | edge half-planes (Cyrus–Beck) | edge capsules |
+//! | **polytope** (3D) | face half-spaces (Cyrus–Beck) | GJK |
+//! | **triangle** | 2D: edge half-planes; 3D: plane, then barycentric test | 2D: edge capsules; 3D: GJK |
+//! | **ellipsoid** | scaled to the unit ball | GJK |
+//! | **cylinder** | quadratic on the side, slab on the caps | GJK |
+//! | **cone** | quadratic on the side, plane of the base | GJK |
+//! | **general** | GJK | GJK |
+//!
+//! Each kernel returns `None` where it cannot answer exactly (a flat triangle met edge-on, a
+//! degenerate triangle, numbers that overflow), and the GJK ray cast answers instead: the
+//! analytic answer and the GJK ray cast mean the same (first time of impact within
+//! `max_toi`, outward unit normal; a ray starting inside or within the touching distance of
+//! the surface is an initial overlap). Kernels run on exact geometry, GJK on the support
+//! function up to its tolerance, so the two differ by the tolerance, and their hit-or-miss
+//! verdicts only within it of a grazing contact. A shape with no volume (a point, a segment
+//! in 3D) is hit by rays that pass within the touching distance, as GJK hits it.
+//!
+//! Why new [`Core`] kinds rather than a separate ray-cast method on [`Support`](crate::Support):
+//! a core is *what the core is*, and the curved shapes and small hulls are exactly known
+//! shapes that some query now answers without iterating. One method keeps the one place where
+//! a shape states its geometry, and wrappers stay honest in one place too (a [`Posed`] moves
+//! points, segments and triangles, and reports everything else as general; a [`Rounded`]
+//! forwards its inner core and adds to the margin). The other queries keep treating the new
+//! kinds as general until they get kernels of their own.
+//!
+//! [`Posed`]: crate::Posed
+//! [`Rounded`]: crate::Rounded
+//!
+//! A core that is a polygon with fewer than three corners or mismatched normals, or a
+//! polytope with fewer than four faces or mismatched offsets, is read as general: a user's
+//! data that cannot be right is not trusted.
 
-use crate::math::Vector;
-use crate::shape::Core;
+use crate::math::{Real, Vector};
+use crate::shape::{Core, CorePolygon, CorePolytope};
 
 /// The queries that the table distinguishes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,7 +107,7 @@ pub(crate) enum Query {
 
 /// The path that answers a query for a pair of cores (see the [module docs](self)).
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum Kernel<'a, V> {
+pub(crate) enum Kernel<'a, V: Vector> {
     /// A's core is the point `a` (A's frame); B's core projects it (B's frame).
     PointOnB { a: V, b: Core<'a, V> },
     /// B's core is the point `b` (B's frame); A's core projects it (A's frame).
@@ -99,11 +140,13 @@ pub(crate) fn kernel<'a, V: Vector>(query: Query, a: Core<'a, V>, b: Core<'a, V>
     }
 }
 
-/// The core, or [`Core::General`] for polygon data that cannot be right.
+/// The core, or [`Core::General`] for polygon or polytope data that cannot be right.
 #[inline(always)]
 fn trusted<V: Vector>(core: Core<'_, V>) -> Core<'_, V> {
     match core {
         Core::Polygon(p) if !p.well_formed() || V::DIM != 2 => Core::General,
+        Core::Polytope(p) if !p.well_formed() => Core::General,
+        Core::Cylinder { .. } | Core::Cone { .. } if V::DIM != 3 => Core::General,
         core => core,
     }
 }
@@ -111,5 +154,57 @@ fn trusted<V: Vector>(core: Core<'_, V>) -> Core<'_, V> {
 /// Whether the core has an exact projection ([`Core::closest_point`]).
 #[inline(always)]
 fn projects<V: Vector>(core: &Core<'_, V>) -> bool {
-    !core.is_general()
+    core.projects()
+}
+
+/// The closed-form ray cast for a shape's core and margin (see the [module docs](self)), in
+/// the shape's local frame.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum RayKernel<'a, V: Vector> {
+    /// A ball: a point core swept by `radius` (0 for a bare point).
+    Ball { center: V, radius: V::Real },
+    /// A capsule: a segment core swept by `radius` (0 for a bare segment).
+    Capsule { ends: [V; 2], radius: V::Real },
+    /// The box `[−h, h]` swept by `radius` (0: a plain box).
+    Box { half_extents: V, radius: V::Real },
+    /// A 2D polygon given by its edges, margin 0.
+    Polygon(CorePolygon<'a, V>),
+    /// A 2D polygon swept by `radius > 0`: the union of the core and its edges' capsules.
+    RoundedPolygon(CorePolygon<'a, V>, V::Real),
+    /// A 3D polytope given by its face planes, margin 0.
+    Polytope(CorePolytope<'a, V>),
+    /// A triangle, margin 0.
+    Triangle([V; 3]),
+    /// A 2D triangle swept by `radius > 0`.
+    RoundedTriangle([V; 3], V::Real),
+    /// An ellipsoid of these semi-axes, margin 0.
+    Ellipsoid(V),
+    /// A cylinder along `y`, margin 0.
+    Cylinder { half_height: V::Real, radius: V::Real },
+    /// A cone along `y`, margin 0.
+    Cone { half_height: V::Real, radius: V::Real },
+    /// The GJK ray cast on the support function.
+    Gjk,
+}
+
+/// The ray-cast table: the kernel for a shape of core `core` and margin `margin`.
+#[inline(always)]
+pub(crate) fn ray_kernel<V: Vector>(core: Core<'_, V>, margin: V::Real) -> RayKernel<'_, V> {
+    let bare = margin == V::Real::ZERO;
+    match trusted(core) {
+        Core::Point(center) => RayKernel::Ball { center, radius: margin },
+        Core::Segment(ends) => RayKernel::Capsule { ends, radius: margin },
+        Core::Box(half_extents) => RayKernel::Box { half_extents, radius: margin },
+        Core::Polygon(p) if bare => RayKernel::Polygon(p),
+        Core::Polygon(p) => RayKernel::RoundedPolygon(p, margin),
+        Core::Polytope(p) if bare => RayKernel::Polytope(p),
+        Core::Triangle(t) if bare => RayKernel::Triangle(t),
+        Core::Triangle(t) if V::DIM == 2 => RayKernel::RoundedTriangle(t, margin),
+        Core::Ellipsoid(radii) if bare => RayKernel::Ellipsoid(radii),
+        Core::Cylinder { half_height, radius } if bare => {
+            RayKernel::Cylinder { half_height, radius }
+        }
+        Core::Cone { half_height, radius } if bare => RayKernel::Cone { half_height, radius },
+        _ => RayKernel::Gjk,
+    }
 }

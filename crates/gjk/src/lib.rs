@@ -32,9 +32,9 @@
 //! * Shapes ([`shape`]): [`Point`], [`Segment`], [`Triangle`], [`Polytope`] (hull of points),
 //!   [`Ball`], [`Ellipsoid`], [`Cuboid`], [`Capsule`], 3D [`Cylinder`] and [`Cone`]; combinators
 //!   [`Posed`], [`Rounded`], [`MinkowskiSum`]. Implement [`Support`] for your own. Each shape
-//!   tells what its [`Core`] is (a point, a segment, a box, a small 2D polygon, or general), and
-//!   one dispatch table ([`dispatch`]) picks
-//!   every query's path from the two cores.
+//!   tells what its [`Core`] is (a point, a segment, a box, a small polygon or polytope, a
+//!   triangle, an ellipsoid, a cylinder, a cone, or general), and one dispatch table
+//!   ([`dispatch`]) picks every query's path from the cores.
 //! * Every query comes as `query(a, pose_a, b, pose_b)` with defaults and
 //!   `query_with(.., &Options)` with options and the whole result: [`intersects`] /
 //!   [`intersects_with`], [`distance`] / [`distance_with`], [`closest_points`] /
@@ -56,7 +56,7 @@
 //!   ([`Support::feature`]) along the contact's normal.
 //! * Casts ([`cast`]): time of impact under linear motion by the GJK ray cast of van den Bergen
 //!   (2004), margins as a distance target, with a [`CastStatus`] for hits, misses and initial
-//!   overlap.
+//!   overlap; ray casts against the primitives in closed form ([`dispatch`]).
 //! * Time of impact under rotation and translation ([`toi`]): [`time_of_impact`] /
 //!   [`time_of_impact_with`] of two shapes each moving by a [`Motion`] (linear and angular
 //!   velocity), by conservative advancement, which never misses a contact.
@@ -92,6 +92,7 @@ pub mod manifold;
 pub mod math;
 mod pair;
 mod polish;
+mod ray;
 mod sat;
 pub mod shape;
 pub mod simplex;
@@ -125,9 +126,9 @@ pub use crate::manifold::{
 };
 pub use crate::math::{Pose, Real, Rotation, Rotation2, Vector, Vector3};
 pub use crate::shape::{
-    full_support, Ball, Capsule, Cone, Core, CoreBoundary, CorePolygon, Cuboid, Cylinder,
-    Ellipsoid, Feature, MinkowskiSum, NoSolid, Point, Polytope, Posed, Rounded, Segment, Shape,
-    ShapeSpace, Solid, Support, Triangle,
+    full_support, Ball, Capsule, Cone, Core, CoreBoundary, CorePolygon, CorePolytope, Cuboid,
+    Cylinder, Ellipsoid, Feature, MinkowskiSum, NoSolid, Point, Polytope, Posed, Rounded, Segment,
+    Shape, ShapeSpace, Solid, Support, Triangle,
 };
 pub use crate::simplex::{Simplex, SupportPoint};
 pub use crate::toi::{reach, time_of_impact, time_of_impact_with, Motion, ToiOptions, ToiResult};

@@ -68,7 +68,8 @@ fn bases<V: TestVector>(rng: &mut Rng) -> Vec<(&'static str, Shape<V>)> {
             Box::new(Triangle::new(point(rng, 1.0), point(rng, 1.0), point(rng, 1.0)).unwrap()),
         ),
     ];
-    // A polytope: a small polygon in 2D (its core is a polygon), a hull in 3D (general).
+    // A polytope: a small polygon in 2D (its core is a polygon), a small hull in 3D (its core
+    // is its face planes).
     let corners = (0..6).map(|_| point(rng, 1.0)).collect();
     shapes.push(("polytope", Box::new(Polytope::new(corners).unwrap())));
     shapes
@@ -203,21 +204,35 @@ fn compare<V: TestVector>(
         };
         report.check(same, || format!("{what}: predicted contact {fast_near:?} vs {slow_near:?}"));
     }
-    // A ray from far away toward B's centre, and B swept toward A.
+    // A ray from far away through B's centre (on to twice as far: a ray that ends right at a
+    // point or segment's hit would only test rounding at the limit), and B swept toward A.
     let toward = pose_b.transform_point(b.center());
     let origin = toward + from_d::<V>(rng.direction(V::DIM) * 8.0);
     let direction = toward - origin;
     let one = V::Real::ONE;
     let ray = |s: &dyn Support<V>| {
-        ray_cast(s, &pose_b, &gjk::Ray::new(origin, direction), one).map(|h| r(h.toi))
+        ray_cast(s, &pose_b, &gjk::Ray::new(origin, direction), V::Real::TWO)
+            .map(|h| (r(h.toi), common::to_d(h.point), common::to_d(h.normal)))
     };
     let (fast_ray, slow_ray) = (ray(b), ray(&gb));
     let same_ray = match (fast_ray, slow_ray) {
-        (Some(f), Some(s)) => close(f * 8.0, s * 8.0, size),
+        (Some(f), Some(s)) => close(f.0 * 8.0, s.0 * 8.0, size),
         (None, None) => true,
         _ => false,
     };
     report.check(same_ray, || format!("{what}: ray toi {fast_ray:?} vs {slow_ray:?}"));
+    if let Some((_, point, normal)) = fast_ray.filter(|h| h.0 > 0.0) {
+        // The hit's normal is the shape's: its plane through the hit point supports the shape
+        // (the support function along it reaches no farther), whatever path answered.
+        let local = |v: glam::DVec3| from_d::<V>(v);
+        let n_local = pose_b.inverse_transform_vector(local(normal));
+        let reach = common::to_d(pose_b.transform_point(gjk::full_support(b, n_local)));
+        let off = (reach - point).dot(normal);
+        let unit = (normal.length() - 1.0).abs() < 1e-9;
+        report.check(off.abs() <= 1e-6 * size && unit, || {
+            format!("{what}: ray normal {normal} is off the supporting plane by {off}")
+        });
+    }
     let velocity = pose_a.translation() - pose_b.translation();
     let cast = |s: &dyn Support<V>, t: &dyn Support<V>| {
         shape_cast(s, &pose_a, V::ZERO, t, &pose_b, velocity, one)
@@ -279,19 +294,28 @@ fn every_wrapper_and_shortcut_agrees_with_the_general_path_in_3d() {
 #[test]
 fn every_core_kind_is_covered() {
     // The table's rows are only tested if the shapes above report every kind.
-    let kinds = |shapes: Vec<(String, Shape<DVec2>)>| {
-        let mut seen = [false; 5];
-        for (_, s) in &shapes {
-            let k = match s.core() {
-                Core::Point(_) => 0,
-                Core::Segment(_) => 1,
-                Core::Box(_) => 2,
-                Core::Polygon(_) => 3,
-                Core::General => 4,
-            };
-            seen[k] = true;
-        }
+    fn kinds<V: TestVector>(shapes: Vec<(String, Shape<V>)>) -> Vec<&'static str> {
+        let mut seen: Vec<&'static str> = shapes
+            .iter()
+            .map(|(_, s)| match s.core() {
+                Core::Point(_) => "point",
+                Core::Segment(_) => "segment",
+                Core::Box(_) => "box",
+                Core::Polygon(_) => "polygon",
+                Core::Polytope(_) => "polytope",
+                Core::Triangle(_) => "triangle",
+                Core::Ellipsoid(_) => "ellipsoid",
+                Core::Cylinder { .. } => "cylinder",
+                Core::Cone { .. } => "cone",
+                Core::General => "general",
+            })
+            .collect();
+        seen.sort_unstable();
+        seen.dedup();
         seen
-    };
-    assert_eq!(kinds(shapes::<DVec2>(7)), [true; 5]);
+    }
+    let two = ["box", "ellipsoid", "general", "point", "polygon", "segment", "triangle"];
+    assert_eq!(kinds(shapes::<DVec2>(7)), two);
+    let three = ["box", "ellipsoid", "general", "point", "polytope", "segment", "triangle"];
+    assert_eq!(kinds(shapes::<DVec3>(11)), three);
 }

@@ -17,6 +17,7 @@ const LAYERS: &[&[&str]] = &[
     &["hull"],
     &["shape"],
     &["sat", "dispatch"],
+    &["ray"],
     &["pair"],
     &["epa"],
     &["polish"],

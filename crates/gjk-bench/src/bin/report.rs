@@ -124,11 +124,13 @@ const CONTACT_PATHS: [(&str, &str, &str, &str); 10] = [
 ];
 
 /// The ray workloads and what parry's `RayCast` runs on them.
-const RAY_WORKLOADS: [(&str, &str, &str); 4] = [
+const RAY_WORKLOADS: [(&str, &str, &str); 6] = [
     ("ray_box", "3D", "slab test (closed form)"),
     ("ray_sphere", "3D", "quadratic (closed form)"),
     ("ray_capsule", "3D", "closed form"),
     ("ray_hull_32", "3D", "GJK ray cast"),
+    ("ray_cylinder", "3D", "GJK ray cast"),
+    ("ray_cone", "3D", "GJK ray cast"),
 ];
 
 /// The shape-cast workloads and what parry's `query::cast_shapes` runs on them.

@@ -29,7 +29,8 @@ pub(super) const KIND: QueryKind = QueryKind {
   point              the hit point, world coordinates; null when there is no hit
   normal             the unit outward normal of the shape there; null when there is no hit,
                      and when a ray starting inside a solid shape has none
-  iterations         support calls
+  iterations         support calls (0: answered in closed form, as for the built-in
+                     primitives)
   status             how the cast ended:
 "#,
     statuses: &Status::CAST,

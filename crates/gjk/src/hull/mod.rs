@@ -211,6 +211,12 @@ impl<V: Vector> Hull<V> {
         }
     }
 
+    /// The faces' outward unit normals and plane offsets, in the order of [`Hull::faces`].
+    #[inline]
+    pub(crate) fn planes(&self) -> (&[V], &[V::Real]) {
+        (&self.normals, &self.offsets)
+    }
+
     /// The edges `[a, b]` (`a < b`, indices into [`Hull::vertices`]).
     #[inline]
     pub fn edges(&self) -> &[[u32; 2]] {

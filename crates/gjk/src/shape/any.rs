@@ -254,6 +254,13 @@ impl<V: Vector3> Support<V> for Solid<V> {
             Self::Cone(s) => s.feature(dir),
         }
     }
+    #[inline]
+    fn core(&self) -> Core<'_, V> {
+        match self {
+            Self::Cylinder(s) => s.core(),
+            Self::Cone(s) => s.core(),
+        }
+    }
 }
 
 impl<V: Vector> Support<V> for NoSolid<V> {

@@ -1,5 +1,5 @@
 use super::cylinder::{cap, rim_point, CAP_CORNERS};
-use super::{check_non_negative, Feature, Support};
+use super::{check_non_negative, Core, Feature, Support};
 use crate::bounds::Aabb;
 use crate::error::ShapeError;
 use crate::math::Pose;
@@ -102,5 +102,10 @@ impl<V: Vector3> Support<V> for Cone<V> {
         let rim = V::from_components([rx, -h, rz]);
         let first = 2 * CAP_CORNERS as u32;
         Feature::segment(rim, apex, [first, first + 1], 2, dir)
+    }
+
+    #[inline]
+    fn core(&self) -> Core<'_, V> {
+        Core::Cone { half_height: self.half_height, radius: self.radius }
     }
 }

@@ -27,7 +27,7 @@ use crate::math::{Real, Vector};
 /// # Ok::<(), gjk::ShapeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Core<'a, V> {
+pub enum Core<'a, V: Vector> {
     /// A single point (balls, points).
     Point(V),
     /// The segment between two points (capsules, segments).
@@ -37,8 +37,65 @@ pub enum Core<'a, V> {
     Box(V),
     /// A convex polygon in 2D (polygons of at most 64 vertices).
     Polygon(CorePolygon<'a, V>),
+    /// A convex polyhedron in 3D given by its face planes (hulls of at most 64 vertices).
+    Polytope(CorePolytope<'a, V>),
+    /// The triangle with these corners (solid in 2D, a flat plate in 3D).
+    Triangle([V; 3]),
+    /// The axis-aligned ellipse or ellipsoid `Σ (xᵢ/rᵢ)² ≤ 1`, given by its semi-axes `r`
+    /// (all positive).
+    Ellipsoid(V),
+    /// The 3D cylinder `|y| ≤ half_height`, `x² + z² ≤ radius²`.
+    Cylinder {
+        /// Half the height along `y`.
+        half_height: V::Real,
+        /// The radius of the cross-section.
+        radius: V::Real,
+    },
+    /// The 3D cone with its apex at `y = half_height` and its base disc of `radius` at
+    /// `y = −half_height`.
+    Cone {
+        /// Half the height along `y`.
+        half_height: V::Real,
+        /// The radius of the base.
+        radius: V::Real,
+    },
     /// Any other core: queries use its support function (GJK, EPA).
     General,
+}
+
+/// A core that is a convex polyhedron in 3D, given by its face planes (see
+/// [`Core::Polytope`]): the set of points `x` with `normals[i] · x ≤ offsets[i]` for every
+/// face `i`.
+///
+/// Queries use it only when it has at least four faces and one offset per normal; otherwise
+/// they take the general path. The normals must be the faces' outward unit normals and the
+/// planes must bound exactly the shape that [`Support::support`](super::Support::support)
+/// spans (up to rounding).
+///
+/// ```
+/// use gjk::{Core, Polytope, Support};
+/// use glam::DVec3;
+/// let corners = (0..8).map(|i| DVec3::new((i & 1) as f64, ((i >> 1) & 1) as f64,
+///     ((i >> 2) & 1) as f64)).collect();
+/// let cube = Polytope::new(corners)?;
+/// let Core::Polytope(core) = cube.core() else { unreachable!() };
+/// assert_eq!(core.normals.len(), 12); // two triangles per square face
+/// # Ok::<(), gjk::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CorePolytope<'a, V: Vector> {
+    /// The outward unit normal of each face.
+    pub normals: &'a [V],
+    /// Each face's plane offset: `normals[i] · x = offsets[i]` on face `i`.
+    pub offsets: &'a [V::Real],
+}
+
+impl<V: Vector> CorePolytope<'_, V> {
+    /// Whether the data can be used: a solid (at least four faces), one offset per normal.
+    #[inline]
+    pub(crate) fn well_formed(&self) -> bool {
+        V::DIM == 3 && self.normals.len() >= 4 && self.normals.len() == self.offsets.len()
+    }
 }
 
 /// A core that is a convex polygon in the plane (see [`Core::Polygon`]).
@@ -85,20 +142,29 @@ impl<V: Vector> Core<'_, V> {
         matches!(self, Core::General)
     }
 
+    /// Whether the kind projects points exactly ([`Core::closest_point`]): points, segments,
+    /// boxes and polygons.
+    #[inline(always)]
+    pub fn projects(&self) -> bool {
+        matches!(self, Core::Point(_) | Core::Segment(_) | Core::Box(_) | Core::Polygon(_))
+    }
+
     /// The core moved by `place` (a map of points that keeps distances: a pose), when its kind
-    /// survives the move: points and segments do; boxes and polygons, axis-aligned or laid out
-    /// in their own frame, become [`Core::General`].
+    /// survives the move: points, segments and triangles do (they are given by their
+    /// corners); the others, axis-aligned or laid out in their own frame, become
+    /// [`Core::General`].
     #[inline(always)]
     pub fn moved(self, place: impl Fn(V) -> V) -> Self {
         match self {
             Core::Point(p) => Core::Point(place(p)),
             Core::Segment(ends) => Core::Segment(ends.map(place)),
-            Core::Box(_) | Core::Polygon(_) | Core::General => Core::General,
+            Core::Triangle(corners) => Core::Triangle(corners.map(place)),
+            _ => Core::General,
         }
     }
 
     /// The point of the core closest to `p` (`p` itself when inside), when the kind has an
-    /// exact projection (all but [`Core::General`]).
+    /// exact projection ([`Core::projects`]).
     ///
     /// ```
     /// use gjk::Core;
@@ -114,14 +180,14 @@ impl<V: Vector> Core<'_, V> {
             // Clamping each coordinate to `[−h, h]`.
             Core::Box(h) => Some(p.zip_map(*h, |x, h| x.max(-h).min(h))),
             Core::Polygon(polygon) => polygon.well_formed().then(|| polygon.closest(p)),
-            Core::General => None,
+            _ => None,
         }
     }
 
     /// For a point `p` inside the core: the nearest point of the core's boundary, the outward
     /// unit normal there and the distance. Boxes and polygons compute it exactly; a point core
-    /// has no interior and answers for `p` on it; segments and general cores give `None`
-    /// (the expanding polytope algorithm answers).
+    /// has no interior and answers for `p` on it; the other kinds give `None` (the expanding
+    /// polytope algorithm answers).
     ///
     /// This is the penetration depth of a point in the core: with `q` the boundary point
     /// nearest to `p`, the answer is `q`, `n` and `depth = |q − p| ≥ 0`, with
@@ -151,7 +217,7 @@ impl<V: Vector> Core<'_, V> {
             Core::Point(q) => Some(point_exit(*q, p)),
             Core::Box(h) => Some(box_exit(*h, p)),
             Core::Polygon(polygon) => polygon.well_formed().then(|| polygon.nearest_exit(p)),
-            Core::Segment(_) | Core::General => None,
+            _ => None,
         }
     }
 }

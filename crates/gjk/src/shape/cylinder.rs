@@ -1,4 +1,4 @@
-use super::{check_non_negative, Feature, Support};
+use super::{check_non_negative, Core, Feature, Support};
 use crate::bounds::Aabb;
 use crate::error::ShapeError;
 use crate::math::Pose;
@@ -101,6 +101,11 @@ impl<V: Vector3> Support<V> for Cylinder<V> {
         let (low, high) = (V::from_components([x, -h, z]), V::from_components([x, h, z]));
         let first = 2 * CAP_CORNERS as u32;
         Feature::segment(low, high, [first, first + 1], 2, dir)
+    }
+
+    #[inline]
+    fn core(&self) -> Core<'_, V> {
+        Core::Cylinder { half_height: self.half_height, radius: self.radius }
     }
 }
 

@@ -1,4 +1,4 @@
-use super::{check_positive, Support};
+use super::{check_positive, Core, Support};
 use crate::bounds::Aabb;
 use crate::error::ShapeError;
 use crate::math::Pose;
@@ -76,5 +76,10 @@ impl<V: Vector> Support<V> for Ellipsoid<V> {
         let half = V::from_components(half);
         let c = pose.translation();
         Aabb::new(c - half, c + half)
+    }
+
+    #[inline]
+    fn core(&self) -> Core<'_, V> {
+        Core::Ellipsoid(self.radii)
     }
 }

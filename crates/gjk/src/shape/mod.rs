@@ -32,7 +32,7 @@ pub use ball::Ball;
 pub use capsule::Capsule;
 pub use cone::Cone;
 pub(crate) use cores::{closest_on_segment, closest_on_segments};
-pub use cores::{Core, CoreBoundary, CorePolygon};
+pub use cores::{Core, CoreBoundary, CorePolygon, CorePolytope};
 pub use cuboid::Cuboid;
 pub use cylinder::Cylinder;
 pub use cylinder::CAP_CORNERS;
@@ -128,12 +128,14 @@ pub trait Support<V: Vector> {
     }
 
     /// What the core is (in the local frame): a point, a segment, an axis-aligned box, a
-    /// small 2D polygon, or [`Core::General`] (the default), known by the support function
+    /// small 2D polygon, a small 3D polytope's face planes, a triangle, an ellipsoid, a
+    /// cylinder, a cone, or [`Core::General`] (the default), known by the support function
     /// alone.
     ///
     /// This one answer picks every query's path ([`crate::dispatch`]): a point against a box
     /// is one projection, two segments (capsules) a closed form, two boxes the separating-axis
-    /// test, anything else GJK and EPA. The data must be exact; a wrapper that moves or turns
+    /// test, a ray against any kind but the general one a closed form, anything else GJK and
+    /// EPA. The data must be exact; a wrapper that moves or turns
     /// its shape maps it ([`Core::moved`]) or answers [`Core::General`].
     ///
     /// ```

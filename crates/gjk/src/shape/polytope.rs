@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 
 use super::lanes::Lanes;
 use super::outline::Outline;
-use super::{check_point, farthest_from, Core, Feature, Support, FEATURE_CAPACITY};
+use super::{check_point, farthest_from, Core, CorePolytope, Feature, Support, FEATURE_CAPACITY};
 use crate::error::ShapeError;
 use crate::geometry::cross;
 use crate::hull::Hull;
@@ -160,11 +160,20 @@ impl<V: Vector> Support<V> for Polytope<V> {
     }
 
     /// Small polygons in 2D (at most 64 vertices): the corners counter-clockwise from the
-    /// lowest (smallest `x`, then `y`), with the edges' outward normals. Other hulls (3D,
-    /// segments, points, large polygons) are general.
+    /// lowest (smallest `x`, then `y`), with the edges' outward normals. Small solid hulls in
+    /// 3D (at most 64 vertices): the face planes. Other hulls (large ones, flat ones in 3D,
+    /// segments, points) are general.
     #[inline]
     fn core(&self) -> Core<'_, V> {
-        self.outline.polygon().map_or(Core::General, Core::Polygon)
+        if let Some(polygon) = self.outline.polygon() {
+            return Core::Polygon(polygon);
+        }
+        let small = !self.scan_lanes.is_empty();
+        if V::DIM == 3 && small && self.hull.dimension() == 3 {
+            let (normals, offsets) = self.hull.planes();
+            return Core::Polytope(CorePolytope { normals, offsets });
+        }
+        Core::General
     }
     /// Small hulls: every posed vertex (one pass). Large hulls: the support function along
     /// ± each axis, which climbs the vertex graph instead of touching every vertex.

@@ -1,4 +1,4 @@
-use super::{check_point, farthest_from, polygon_normal, Feature, Support};
+use super::{check_point, farthest_from, polygon_normal, Core, Feature, Support};
 use crate::bounds::Aabb;
 use crate::error::ShapeError;
 use crate::geometry::argmax_dot;
@@ -90,5 +90,10 @@ impl<V: Vector> Support<V> for Triangle<V> {
         let (i, j) = (best.0, (best.0 + 1) % 3);
         Feature::face(&[corners[i], corners[j]], &[i as u32, j as u32], best.1, i as u32)
             .unwrap_or_else(fallback)
+    }
+
+    #[inline]
+    fn core(&self) -> Core<'_, V> {
+        Core::Triangle(self.corners)
     }
 }
