@@ -80,7 +80,7 @@
 //! Minkowski sums) answer their support
 //! point: one contact point. Adding faces to a shape is that one method.
 
-use crate::contact::{ContactOptions, ContactStatus};
+use crate::contact::{Contact, ContactOptions, ContactStatus};
 use crate::epa::EpaOptions;
 use crate::geometry::{cross, unit};
 use crate::gjk::{GjkOptions, WarmStart};
@@ -196,9 +196,20 @@ impl<V: Vector> ManifoldResult<V> {
         &self.points[..self.len]
     }
 
+    /// The deepest point (the first of equals; `None` when there are none): the contact's
+    /// depth, up to the clipping's rounding.
+    pub fn deepest(&self) -> Option<&ManifoldPoint<V>> {
+        self.points().iter().reduce(|best, p| if p.depth > best.depth { p } else { best })
+    }
+
     /// The greatest depth of the points (`None` when there are none).
     pub fn max_depth(&self) -> Option<V::Real> {
         self.points().iter().map(|p| p.depth).reduce(|a, b| a.max(b))
+    }
+
+    /// The answer for shapes farther apart than the prediction: no points, a zero normal.
+    pub(crate) fn apart() -> Self {
+        Self::empty(ManifoldStatus::Apart, None)
     }
 
     fn empty(status: ManifoldStatus, contact_status: Option<ContactStatus>) -> Self {
@@ -225,7 +236,8 @@ impl<V: Vector> ManifoldResult<V> {
     }
 }
 
-/// The contact manifold of A and B (see the [module docs](self)).
+/// The contact manifold of A and B (see the [module docs](self)): [`Pair::manifold_with`]
+/// with a fresh warm-start cache.
 pub fn manifold<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     a: &A,
     pose_a: &Pose<V>,
@@ -233,14 +245,58 @@ pub fn manifold<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     pose_b: &Pose<V>,
     options: &ManifoldOptions<V::Real>,
 ) -> ManifoldResult<V> {
-    let pair = Pair::new(a, *pose_a, b, *pose_b);
-    let prediction =
-        if options.prediction > V::Real::ZERO { options.prediction } else { V::Real::ZERO };
-    let contact_options = ContactOptions { prediction, gjk: options.gjk, epa: options.epa };
-    let found = pair.contact_with(&contact_options, &mut WarmStart::default());
-    let Some(contact) = found.contact else {
-        return ManifoldResult::empty(ManifoldStatus::Apart, None);
-    };
+    Pair::new(a, *pose_a, b, *pose_b).manifold_with(options, &mut WarmStart::default())
+}
+
+impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B> {
+    /// The contact manifold of the pair (see the [module docs](self)), warm-started by the
+    /// caller's cache: the one contact query behind the manifold
+    /// ([`Pair::contact_with`]) reads `warm` and leaves its simplex and support hints there
+    /// for the next frame, so a pair tracked from frame to frame (a collision world's) keeps
+    /// converging in an iteration or two. The clipping after it needs no cache.
+    ///
+    /// ```
+    /// use gjk::{Cuboid, ManifoldOptions, Pair, Pose, WarmStart};
+    /// use glam::DVec3;
+    /// let table = Cuboid::new(DVec3::new(2.0, 0.5, 2.0))?;
+    /// let crate_box = Cuboid::new(DVec3::splat(0.5))?;
+    /// let options = ManifoldOptions::default();
+    /// let mut warm = WarmStart::default();
+    /// // The crate slides along the table, sunk 0.01 into it; one cache for every frame.
+    /// for frame in 0..3 {
+    ///     let x = 0.1 * frame as f64;
+    ///     let on_top = Pose::from_translation(DVec3::new(x, 0.99, 0.0))?;
+    ///     let pair = Pair::new(&table, Pose::IDENTITY, &crate_box, on_top);
+    ///     let m = pair.manifold_with(&options, &mut warm);
+    ///     assert_eq!(m.points().len(), 4);
+    ///     assert!((m.max_depth().unwrap() - 0.01).abs() < 1e-12);
+    /// }
+    /// # Ok::<(), gjk::ShapeError>(())
+    /// ```
+    pub fn manifold_with(
+        &self,
+        options: &ManifoldOptions<V::Real>,
+        warm: &mut WarmStart<V>,
+    ) -> ManifoldResult<V> {
+        let prediction =
+            if options.prediction > V::Real::ZERO { options.prediction } else { V::Real::ZERO };
+        let contact_options = ContactOptions { prediction, gjk: options.gjk, epa: options.epa };
+        let found = self.contact_with(&contact_options, warm);
+        let Some(contact) = found.contact else {
+            return ManifoldResult::apart();
+        };
+        clipped(self, &contact, options, prediction)
+    }
+}
+
+/// Steps 2 to 6 of the [module docs](self): the features along the contact's normal, clipped.
+fn clipped<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    pair: &Pair<'_, V, A, B>,
+    contact: &Contact<V>,
+    options: &ManifoldOptions<V::Real>,
+    prediction: V::Real,
+) -> ManifoldResult<V> {
+    let (a, b, pose_a) = (pair.a, pair.b, &pair.pose_a);
     let single = |status, fa: &Feature<V>, fb: &Feature<V>| {
         let mut m = ManifoldResult::empty(status, Some(contact.status));
         m.normal = contact.normal;
