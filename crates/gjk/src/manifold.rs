@@ -187,13 +187,15 @@ pub struct ManifoldResult<V: Vector> {
     /// How the contact query that gave the normal ended (`None` when apart).
     pub contact_status: Option<ContactStatus>,
     points: [ManifoldPoint<V>; MAX_MANIFOLD_POINTS],
-    len: usize,
+    /// A byte, not a `usize`: a collision world keeps one manifold per candidate pair, and a
+    /// byte keeps the result's alignment that of `V`.
+    len: u8,
 }
 
 impl<V: Vector> ManifoldResult<V> {
     /// The points (none when apart).
     pub fn points(&self) -> &[ManifoldPoint<V>] {
-        &self.points[..self.len]
+        &self.points[..usize::from(self.len)]
     }
 
     /// The deepest point (the first of equals; `None` when there are none): the contact's
@@ -229,8 +231,8 @@ impl<V: Vector> ManifoldResult<V> {
     }
 
     fn push(&mut self, p: ManifoldPoint<V>) {
-        if self.len < MAX_MANIFOLD_POINTS {
-            self.points[self.len] = p;
+        if usize::from(self.len) < MAX_MANIFOLD_POINTS {
+            self.points[usize::from(self.len)] = p;
             self.len += 1;
         }
     }
