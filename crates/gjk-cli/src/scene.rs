@@ -77,9 +77,10 @@ ANSWER: one line per pair in contact, fields in this order:
   depth     the deepest point's: > 0 the overlap, 0 touching; a gap of g within the
             prediction prints \"distance\": g instead of \"depth\"
   points    up to 2 (2D) or 4 (3D): point_a on a's surface, point_b on b's (world
-            coordinates), the signed depth (negative for a gap; point_a - point_b =
-            depth * normal), id = [a's feature, b's feature], the same from frame to frame
-            while the same features touch (top two bits: 0 vertex, 1 edge, 2 face)
+            coordinates), the signed depth (negative for a gap; on a face's patch
+            point_a - point_b = depth * normal), id = [a's feature, b's feature], the same
+            from frame to frame while the same features touch (top two bits: 0 vertex,
+            1 edge, 2 face)
   contact_status  how the contact query that found the normal ended (exact, or a GJK or
             EPA ending as in proximity answers)
   status    how the points were found: clipped_a or clipped_b (a face of a or b clipped

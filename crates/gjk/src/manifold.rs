@@ -23,6 +23,8 @@
 //! 1. **One contact query** ([`contact_with`](crate::contact_with)): its normal `n` (box SAT,
 //!    polygon SAT, GJK or EPA, by the [dispatch table](crate::dispatch)) decides everything
 //!    after; no second collision query runs. Apart beyond the prediction distance: no points.
+//!    [`Pair::manifold_with`] warm-starts it from the caller's [`WarmStart`] (a pair followed
+//!    from frame to frame); [`manifold()`] starts it cold.
 //! 2. **Features**: A's supporting feature along `n` and B's along `−n`
 //!    ([`Support::feature`]), both in A's frame. Either one a single point (a ball, a curved
 //!    surface, a corner): the contact's own point is the manifold ([`ManifoldStatus::SinglePoint`]).
