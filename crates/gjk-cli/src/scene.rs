@@ -11,11 +11,12 @@ use std::process::ExitCode;
 
 use clap::{Arg, ArgMatches, Command};
 use gjk::world::{World, WorldOptions};
-use gjk::{ContactOptions, ContactStatus, Pose};
+use gjk::{ManifoldOptions, Pose};
 use glam::{DVec2, DVec3};
 use serde_json::Value;
 
 use crate::json::{self, Object};
+use crate::kinds::{contact_word, manifold_is_finite, points_json};
 use crate::output::Record;
 use crate::query::shapes_and_poses;
 use crate::shapes::{BoxedShape, Dimension, PoseSpec, ShapeSpec, Space};
@@ -29,7 +30,8 @@ pub(crate) fn command() -> Command {
         .long_about(
             "Reads a scene of bodies (shapes with poses) from FILE (standard input for '-') and\n\
              writes one JSON line per pair of bodies in contact, found by the library's broad\n\
-             phase (an AABB tree) and narrow phase (GJK, EPA and the closed forms).",
+             phase (an AABB tree) and narrow phase (GJK, EPA and the closed forms), with the\n\
+             pair's contact manifold: up to 2 (2D) or 4 (3D) points under one normal.",
         )
         .arg(
             Arg::new("file")
@@ -65,21 +67,32 @@ INPUT: one JSON object (it may span many lines):
 const USAGE_OUTPUT: &str = "
 ANSWER: one line per pair in contact, fields in this order:
   {\"a\": ID, \"b\": ID, \"normal\": [..], \"depth\": d, \"points\": [{\"point_a\": [..],
-   \"point_b\": [..], \"depth\": d}], \"status\": WORD}
+   \"point_b\": [..], \"depth\": d, \"id\": [1073741824, 3]}, ..], \"contact_status\": WORD,
+   \"status\": WORD}
   a comes before b in the file; the pairs are sorted by a's place in the file, then b's.
   In contact: the shapes touch or overlap, or (with a prediction) are apart by at most it.
-  normal    unit, from a toward b
-  depth     > 0 the overlap, 0 touching; a gap of g within the prediction prints
-            \"distance\": g instead of \"depth\"
-  points    the witness points on a and on b in world coordinates, with the signed depth
-            (negative for a gap): point_a - point_b = depth * normal
-  status    how the loops behind the numbers ended, as in `gjk query --help`
+  The normal, points and statuses are the pair's contact manifold, exactly as a
+  {\"query\": \"manifold\"} line of `gjk query` answers it for a and b (see its --help).
+  normal    unit, from a toward b, shared by the points
+  depth     the deepest point's: > 0 the overlap, 0 touching; a gap of g within the
+            prediction prints \"distance\": g instead of \"depth\"
+  points    up to 2 (2D) or 4 (3D): point_a on a's surface, point_b on b's (world
+            coordinates), the signed depth (negative for a gap; on a face's patch
+            point_a - point_b = depth * normal), id = [a's feature, b's feature], the same
+            from frame to frame while the same features touch (top two bits: 0 vertex,
+            1 edge, 2 face)
+  contact_status  how the contact query that found the normal ended (exact, or a GJK or
+            EPA ending as in proximity answers)
+  status    how the points were found: clipped_a or clipped_b (a face of a or b clipped
+            the other's feature), single_point, tilted, degenerate (one point), as in
+            `gjk query --help`
 
 ERRORS: a body that cannot be read gives {\"id\": ID or null, \"body\": i, \"error\": \"why\"}
-  (i counts from 0), printed before the pairs; the other bodies are still answered. A file
+  (i counts from 0), printed before the pairs; the other bodies are still answered. A pair
+  whose numbers are not finite gives {\"a\": ID, \"b\": ID, \"error\": \"why\"} in its place. A file
   that is not a scene (bad JSON, no bodies, dim not 2 or 3) is a usage error.
 
-EXIT STATUS: 0 every body read, 1 some bodies failed, 2 usage or I/O error.
+EXIT STATUS: 0 every body and pair answered, 1 some failed, 2 usage or I/O error.
 ";
 
 /// One body as read from the file.
@@ -171,10 +184,10 @@ fn parse_body(value: &Value, index: usize, dimension: usize) -> Result<BodySpec,
 }
 
 /// Builds the world of the scene's good bodies, runs one update, writes the error records and
-/// the pairs. Returns the number of bodies that failed.
+/// the pairs. Returns the number of bodies and pairs that failed.
 fn answer<V: Space>(scene: &Scene, out: &mut impl Write) -> io::Result<usize> {
     let options = WorldOptions {
-        contact: ContactOptions { prediction: scene.prediction, ..Default::default() },
+        manifold: ManifoldOptions { prediction: scene.prediction, ..Default::default() },
         ..Default::default()
     };
     let mut world: World<V, BoxedShape<V>> = World::new(options);
@@ -200,26 +213,27 @@ fn answer<V: Space>(scene: &Scene, out: &mut impl Write) -> io::Result<usize> {
         }
     }
     world.update();
-    for (a, b, contact) in world.contacts() {
+    for (a, b, manifold) in world.contacts() {
         let mut record = Record::begin_with(out, "a", ids[a.index()])?;
         record.field("b", ids[b.index()])?;
-        record.vector("normal", contact.normal)?;
-        if contact.depth >= 0.0 {
-            record.number("depth", contact.depth)?;
-        } else {
-            record.number("distance", -contact.depth)?;
-        }
-        // One point until the world reports manifolds; fields in the order of `manifold`.
-        let (point_a, point_b) = (coordinates(contact.point_a), coordinates(contact.point_b));
-        let depth = Value::from(contact.depth);
-        let point = format!("[{{\"point_a\":{point_a},\"point_b\":{point_b},\"depth\":{depth}}}]");
-        record.field("points", point)?;
-        let status = match contact.status {
-            ContactStatus::Exact => Status::Gjk(gjk::Termination::Converged),
-            ContactStatus::Gjk(t) => Status::Gjk(t),
-            ContactStatus::Epa(t) => Status::Epa(t),
+        let deepest = manifold.deepest().filter(|_| manifold_is_finite(manifold));
+        let (Some(deepest), Some(contact_status)) = (deepest, manifold.contact_status) else {
+            // In contact means points; a manifold without them, or with a number that is not
+            // finite, is reported rather than printed.
+            failed += 1;
+            record.string("error", crate::kinds::NON_FINITE)?;
+            record.end()?;
+            continue;
         };
-        record.string("status", status.name())?;
+        record.vector("normal", manifold.normal)?;
+        if deepest.depth >= 0.0 {
+            record.number("depth", deepest.depth)?;
+        } else {
+            record.number("distance", -deepest.depth)?;
+        }
+        record.field("points", points_json(manifold))?;
+        record.string("contact_status", contact_word(contact_status))?;
+        record.string("status", Status::Manifold(manifold.status).name())?;
         record.end()?;
     }
     Ok(failed)
@@ -230,9 +244,4 @@ fn build<V: Space>(spec: &BodySpec, index: usize) -> Result<(BoxedShape<V>, Pose
     let shape = spec.shape.build::<V>(&format!("{path}.shape"))?;
     let pose = spec.pose.build::<V>(&format!("{path}.pose"))?;
     Ok((shape, pose))
-}
-
-/// A point's coordinates as a JSON array (`serde_json` prints them shortest round-trip).
-fn coordinates<V: Space>(p: V) -> Value {
-    (0..V::DIM).map(|i| p.component(i)).collect()
 }

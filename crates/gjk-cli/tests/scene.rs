@@ -2,7 +2,10 @@
 //!
 //! Oracle: the query command answers each pair on its own (no boxes, no tree, no cache, no
 //! world); a pair is in contact when it answers `"intersects": true` (or, with a prediction,
-//! `distance ≤ prediction`). The scene's answers must be exactly those pairs, in file order.
+//! `distance ≤ prediction`). The scene's answers must be exactly those pairs, in file order,
+//! and each pair's normal, points (with ids) and statuses exactly the `"query": "manifold"`
+//! answer for the pair (one update of a world starts from fresh caches, as a lone query does,
+//! so the numbers agree to the bit); its depth or distance the deepest of those points.
 
 mod common;
 
@@ -32,23 +35,34 @@ fn random_body(rng: &mut SplitMix64, i: usize) -> Value {
            "pose": {"translation": p(rng), "rotation": [x, y, z, w]}})
 }
 
-/// Every pair `i < j` answered by `gjk query`: `(i, j)` for those in contact.
-fn oracle(bodies: &[Value], prediction: f64) -> Vec<(String, String)> {
+/// Every pair `i < j` answered by `gjk query`: for those in contact (by the proximity
+/// answer), `(i, j)` and the pair's manifold answer.
+fn oracle(bodies: &[Value], prediction: f64) -> Vec<((String, String), Value)> {
     let mut lines = String::new();
     for (i, a) in bodies.iter().enumerate() {
         for b in &bodies[i + 1..] {
-            let line = json!({"id": [a["id"], b["id"]], "a": a["shape"], "b": b["shape"],
-                              "pose_a": a["pose"], "pose_b": b["pose"]});
+            let mut line = json!({"id": [a["id"], b["id"]], "a": a["shape"], "b": b["shape"],
+                                  "pose_a": a["pose"], "pose_b": b["pose"]});
+            lines.push_str(&line.to_string());
+            lines.push('\n');
+            line["query"] = json!("manifold");
+            line["prediction"] = json!(prediction);
             lines.push_str(&line.to_string());
             lines.push('\n');
         }
     }
     let run = gjk(&["query", "-"], lines.as_bytes());
     assert_eq!(run.status, 0, "{}", run.stderr);
-    run.records()
-        .into_iter()
-        .filter(|r| r["intersects"] == json!(true) || r["distance"].as_f64().unwrap() <= prediction)
-        .map(|r| (r["id"][0].as_str().unwrap().to_owned(), r["id"][1].as_str().unwrap().to_owned()))
+    let records = run.records();
+    records
+        .chunks(2)
+        .filter(|r| {
+            r[0]["intersects"] == json!(true) || r[0]["distance"].as_f64().unwrap() <= prediction
+        })
+        .map(|r| {
+            let id = |k: usize| r[0]["id"][k].as_str().unwrap().to_owned();
+            ((id(0), id(1)), r[1].clone())
+        })
         .collect()
 }
 
@@ -70,12 +84,18 @@ fn scene_pairs_equal_gjk_query_on_every_pair() {
         let records = run.records();
         let want = oracle(&bodies, prediction);
         assert!(want.len() > 50, "a crowded scene: {} pairs", want.len());
-        assert_eq!(scene_pairs(&records), want);
-        for r in &records {
-            let n: Vec<f64> =
-                r["normal"].as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
-            assert!((n.iter().map(|x| x * x).sum::<f64>() - 1.0).abs() < 1e-9, "{r}");
-            let depth = r["points"][0]["depth"].as_f64().unwrap();
+        let want_pairs: Vec<_> = want.iter().map(|(pair, _)| pair.clone()).collect();
+        assert_eq!(scene_pairs(&records), want_pairs);
+        let mut patches = 0;
+        for (r, (_, manifold)) in records.iter().zip(&want) {
+            for field in ["normal", "points", "contact_status", "status"] {
+                assert_eq!(r[field], manifold[field], "{field}: {r} against {manifold}");
+            }
+            let points = r["points"].as_array().unwrap();
+            assert!((1..=4).contains(&points.len()), "{r}");
+            patches += usize::from(points.len() > 1);
+            let depth =
+                points.iter().map(|p| p["depth"].as_f64().unwrap()).fold(f64::MIN, f64::max);
             match (r.get("depth"), r.get("distance")) {
                 (Some(d), None) => assert_eq!(d.as_f64().unwrap(), depth),
                 (None, Some(g)) => {
@@ -84,8 +104,8 @@ fn scene_pairs_equal_gjk_query_on_every_pair() {
                 }
                 other => panic!("depth or distance: {other:?}"),
             }
-            assert!(r["status"].is_string());
         }
+        assert!(patches > 10, "faces against faces: {patches} patches of several points");
     }
 }
 
@@ -107,6 +127,39 @@ fn a_2d_scene_in_file_order() {
     // The disc against the square: 0.5 deep along −x (from the disc toward the square).
     assert_eq!(records[0]["depth"].as_f64().unwrap(), 0.5);
     assert_eq!(records[0]["normal"], json!([-1.0, 0.0]));
+    assert_eq!(records[0]["status"], "single_point");
+    assert_eq!(records[0]["points"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn a_square_on_a_floor_touches_at_its_two_bottom_corners() {
+    // The square sinks 0.25 into the floor's top (y = 0): the patch is its bottom edge, from
+    // x = 1 to x = 3, seen from the floor (the reference face, its top edge).
+    let scene = json!({"dim": 2, "bodies": [
+        {"id": "floor", "shape": {"type": "rectangle", "half_extents": [10.0, 1.0]},
+         "pose": {"translation": [0.0, -1.0]}},
+        {"id": "square", "shape": {"type": "rectangle", "half_extents": [1.0, 1.0]},
+         "pose": {"translation": [2.0, 0.75]}}
+    ]});
+    let run = gjk(&["scene", "-"], scene.to_string().as_bytes());
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    let records = run.records();
+    assert_eq!(records.len(), 1);
+    let r = &records[0];
+    assert_eq!(r["normal"], json!([0.0, 1.0]));
+    assert_eq!(r["depth"].as_f64().unwrap(), 0.25);
+    assert_eq!(r["status"], "clipped_a");
+    let points = r["points"].as_array().unwrap();
+    assert_eq!(points.len(), 2, "{r}");
+    let mut xs: Vec<f64> = points.iter().map(|p| p["point_b"][0].as_f64().unwrap()).collect();
+    xs.sort_by(f64::total_cmp);
+    assert_eq!(xs, [1.0, 3.0]);
+    for p in points {
+        assert_eq!(p["depth"].as_f64().unwrap(), 0.25);
+        assert_eq!(p["point_a"][1].as_f64().unwrap(), 0.0);
+        assert_eq!(p["point_b"][1].as_f64().unwrap(), -0.25);
+        assert_eq!(p["id"].as_array().unwrap().len(), 2);
+    }
 }
 
 #[test]
@@ -158,7 +211,17 @@ fn files_that_are_not_scenes_are_usage_errors() {
 fn scene_help_documents_the_format() {
     let run = gjk(&["scene", "--help"], b"");
     assert_eq!(run.status, 0);
-    for needle in ["\"dim\"", "\"bodies\"", "prediction", "\"distance\"", "cuboid", "EXIT STATUS"] {
+    for needle in [
+        "\"dim\"",
+        "\"bodies\"",
+        "prediction",
+        "\"distance\"",
+        "\"id\"",
+        "contact_status",
+        "clipped_a",
+        "cuboid",
+        "EXIT STATUS",
+    ] {
         assert!(run.stdout.contains(needle), "{needle} missing from the help");
     }
 }

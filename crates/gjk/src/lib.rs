@@ -53,7 +53,8 @@
 //!   a solver needs to rest a box on a table — one normal, up to 2 points (2D) or 4 (3D),
 //!   each with its depth and a [`ContactId`] naming the features that made it, stable from
 //!   frame to frame — by clipping the shapes' supporting features
-//!   ([`Support::feature`]) along the contact's normal.
+//!   ([`Support::feature`]) along the contact's normal; [`Pair::manifold_with`] takes a
+//!   [`WarmStart`] cache for pairs followed from frame to frame (the [`world`]'s).
 //! * Casts ([`cast`]): time of impact under linear motion by the GJK ray cast of van den Bergen
 //!   (2004), margins as a distance target, with a [`CastStatus`] for hits, misses and initial
 //!   overlap; ray casts against the primitives in closed form ([`dispatch`]).

@@ -23,6 +23,8 @@
 //! 1. **One contact query** ([`contact_with`](crate::contact_with)): its normal `n` (box SAT,
 //!    polygon SAT, GJK or EPA, by the [dispatch table](crate::dispatch)) decides everything
 //!    after; no second collision query runs. Apart beyond the prediction distance: no points.
+//!    [`Pair::manifold_with`] warm-starts it from the caller's [`WarmStart`] (a pair followed
+//!    from frame to frame); [`manifold()`] starts it cold.
 //! 2. **Features**: A's supporting feature along `n` and B's along `−n`
 //!    ([`Support::feature`]), both in A's frame. Either one a single point (a ball, a curved
 //!    surface, a corner): the contact's own point is the manifold ([`ManifoldStatus::SinglePoint`]).
@@ -80,7 +82,7 @@
 //! Minkowski sums) answer their support
 //! point: one contact point. Adding faces to a shape is that one method.
 
-use crate::contact::{ContactOptions, ContactStatus};
+use crate::contact::{Contact, ContactOptions, ContactStatus};
 use crate::epa::EpaOptions;
 use crate::geometry::{cross, unit};
 use crate::gjk::{GjkOptions, WarmStart};
@@ -187,18 +189,31 @@ pub struct ManifoldResult<V: Vector> {
     /// How the contact query that gave the normal ended (`None` when apart).
     pub contact_status: Option<ContactStatus>,
     points: [ManifoldPoint<V>; MAX_MANIFOLD_POINTS],
-    len: usize,
+    /// A byte, not a `usize`: a collision world keeps one manifold per candidate pair, and a
+    /// byte keeps the result's alignment that of `V`.
+    len: u8,
 }
 
 impl<V: Vector> ManifoldResult<V> {
     /// The points (none when apart).
     pub fn points(&self) -> &[ManifoldPoint<V>] {
-        &self.points[..self.len]
+        &self.points[..usize::from(self.len)]
+    }
+
+    /// The deepest point (the first of equals; `None` when there are none): the contact's
+    /// depth, up to the clipping's rounding.
+    pub fn deepest(&self) -> Option<&ManifoldPoint<V>> {
+        self.points().iter().reduce(|best, p| if p.depth > best.depth { p } else { best })
     }
 
     /// The greatest depth of the points (`None` when there are none).
     pub fn max_depth(&self) -> Option<V::Real> {
         self.points().iter().map(|p| p.depth).reduce(|a, b| a.max(b))
+    }
+
+    /// The answer for shapes farther apart than the prediction: no points, a zero normal.
+    pub(crate) fn apart() -> Self {
+        Self::empty(ManifoldStatus::Apart, None)
     }
 
     fn empty(status: ManifoldStatus, contact_status: Option<ContactStatus>) -> Self {
@@ -218,14 +233,15 @@ impl<V: Vector> ManifoldResult<V> {
     }
 
     fn push(&mut self, p: ManifoldPoint<V>) {
-        if self.len < MAX_MANIFOLD_POINTS {
-            self.points[self.len] = p;
+        if usize::from(self.len) < MAX_MANIFOLD_POINTS {
+            self.points[usize::from(self.len)] = p;
             self.len += 1;
         }
     }
 }
 
-/// The contact manifold of A and B (see the [module docs](self)).
+/// The contact manifold of A and B (see the [module docs](self)): [`Pair::manifold_with`]
+/// with a fresh warm-start cache.
 pub fn manifold<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     a: &A,
     pose_a: &Pose<V>,
@@ -233,14 +249,58 @@ pub fn manifold<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     pose_b: &Pose<V>,
     options: &ManifoldOptions<V::Real>,
 ) -> ManifoldResult<V> {
-    let pair = Pair::new(a, *pose_a, b, *pose_b);
-    let prediction =
-        if options.prediction > V::Real::ZERO { options.prediction } else { V::Real::ZERO };
-    let contact_options = ContactOptions { prediction, gjk: options.gjk, epa: options.epa };
-    let found = pair.contact_with(&contact_options, &mut WarmStart::default());
-    let Some(contact) = found.contact else {
-        return ManifoldResult::empty(ManifoldStatus::Apart, None);
-    };
+    Pair::new(a, *pose_a, b, *pose_b).manifold_with(options, &mut WarmStart::default())
+}
+
+impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B> {
+    /// The contact manifold of the pair (see the [module docs](self)), warm-started by the
+    /// caller's cache: the one contact query behind the manifold
+    /// ([`Pair::contact_with`]) reads `warm` and leaves its simplex and support hints there
+    /// for the next frame, so a pair tracked from frame to frame (a collision world's) keeps
+    /// converging in an iteration or two. The clipping after it needs no cache.
+    ///
+    /// ```
+    /// use gjk::{Cuboid, ManifoldOptions, Pair, Pose, WarmStart};
+    /// use glam::DVec3;
+    /// let table = Cuboid::new(DVec3::new(2.0, 0.5, 2.0))?;
+    /// let crate_box = Cuboid::new(DVec3::splat(0.5))?;
+    /// let options = ManifoldOptions::default();
+    /// let mut warm = WarmStart::default();
+    /// // The crate slides along the table, sunk 0.01 into it; one cache for every frame.
+    /// for frame in 0..3 {
+    ///     let x = 0.1 * frame as f64;
+    ///     let on_top = Pose::from_translation(DVec3::new(x, 0.99, 0.0))?;
+    ///     let pair = Pair::new(&table, Pose::IDENTITY, &crate_box, on_top);
+    ///     let m = pair.manifold_with(&options, &mut warm);
+    ///     assert_eq!(m.points().len(), 4);
+    ///     assert!((m.max_depth().unwrap() - 0.01).abs() < 1e-12);
+    /// }
+    /// # Ok::<(), gjk::ShapeError>(())
+    /// ```
+    pub fn manifold_with(
+        &self,
+        options: &ManifoldOptions<V::Real>,
+        warm: &mut WarmStart<V>,
+    ) -> ManifoldResult<V> {
+        let prediction =
+            if options.prediction > V::Real::ZERO { options.prediction } else { V::Real::ZERO };
+        let contact_options = ContactOptions { prediction, gjk: options.gjk, epa: options.epa };
+        let found = self.contact_with(&contact_options, warm);
+        let Some(contact) = found.contact else {
+            return ManifoldResult::apart();
+        };
+        clipped(self, &contact, options, prediction)
+    }
+}
+
+/// Steps 2 to 6 of the [module docs](self): the features along the contact's normal, clipped.
+fn clipped<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    pair: &Pair<'_, V, A, B>,
+    contact: &Contact<V>,
+    options: &ManifoldOptions<V::Real>,
+    prediction: V::Real,
+) -> ManifoldResult<V> {
+    let (a, b, pose_a) = (pair.a, pair.b, &pair.pose_a);
     let single = |status, fa: &Feature<V>, fb: &Feature<V>| {
         let mut m = ManifoldResult::empty(status, Some(contact.status));
         m.normal = contact.normal;

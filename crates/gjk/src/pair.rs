@@ -5,7 +5,8 @@
 //! coordinates stay small near the shapes even far from the world origin. It also answers the
 //! two questions every query asks first: which kernel of the dispatch table applies
 //! ([`crate::dispatch`]), and what touching means for this pair ([`Tolerance`]). The queries
-//! live in their own modules ([`crate::gjk`], [`crate::contact`], [`crate::cast`]).
+//! live in their own modules ([`crate::gjk`], [`crate::contact`],
+//! [`crate::manifold`](mod@crate::manifold), [`crate::cast`]).
 
 use crate::dispatch::{self, Kernel, Query};
 use crate::geometry::cross;

@@ -3,14 +3,18 @@
 //! Oracles: all pairs `i < j` tested with `intersects` (or `distance ≤ prediction`) — no
 //! boxes, no tree, no cache — on random scenes of mixed shapes moving over several frames, with
 //! bodies removed and inserted; events checked against the difference of consecutive brute-force
-//! sets; the tree's box and ray queries against a scan of every leaf's box.
+//! sets; the tree's box and ray queries against a scan of every leaf's box. Manifolds: each
+//! pair's against `gjk::manifold` on the same two bodies outside the world; a box
+//! resting on a box against the closed form (its four bottom corners, the sinking as depth)
+//! and against `gjk::manifold` on the same pair outside the world (no cache, no warm start),
+//! exactly, frame after frame of small motion, with the ids of the first frame.
 
 use std::collections::BTreeSet;
 
 use gjk::world::{AabbTree, BodyId, ContactEvent, World, WorldOptions};
 use gjk::{
-    distance, intersects, Aabb, Ball, Capsule, Cone, ContactOptions, Cuboid, Cylinder, Polytope,
-    Pose, Ray, Shape, Support,
+    distance, intersects, manifold, Aabb, Ball, Capsule, Cone, ContactId, Cuboid, Cylinder,
+    ManifoldOptions, ManifoldStatus, Polytope, Pose, Ray, Shape, Support,
 };
 use gjk_testkit::SplitMix64;
 use glam::{DQuat, DVec3, Vec2};
@@ -92,8 +96,10 @@ fn run_scene(prediction: f64, parallel: bool) {
     let mut rng = SplitMix64::new(1500 + prediction.to_bits() % 7);
     let hull = hull(&mut rng);
     let side = 14.0;
-    let options =
-        WorldOptions { contact: ContactOptions { prediction, ..Default::default() }, margin: 0.1 };
+    let options = WorldOptions {
+        manifold: ManifoldOptions { prediction, ..Default::default() },
+        margin: 0.1,
+    };
     let mut world = World::new(options);
     let mut mirror: Vec<Option<(Shape<DVec3>, Pose<DVec3>)>> = Vec::new();
     for _ in 0..1000 {
@@ -152,9 +158,36 @@ fn run_scene(prediction: f64, parallel: bool) {
         let want: Vec<_> = after.iter().copied().collect();
         assert_eq!(got, want, "frame {frame}: pairs differ");
         assert_eq!(world.events(), expected_events(&before, &after), "frame {frame}: events");
-        for (a, b, c) in world.contacts() {
+        let options = ManifoldOptions { prediction, ..Default::default() };
+        for (a, b, m) in world.contacts() {
             assert!(a < b);
-            assert!(c.depth >= -prediction - 1e-9, "a contact beyond the prediction: {c:?}");
+            assert!(!m.points().is_empty() && m.points().len() <= 4, "{m:?}");
+            for p in m.points() {
+                assert!(p.depth >= -prediction - 1e-9, "a point beyond the prediction: {m:?}");
+            }
+            // The same pair outside the world: the free function with a fresh cache. The
+            // world's first frame starts from fresh caches too: the same bits. Later, the
+            // warm-started loops stop at other iterates within their tolerance (1e-10 on the
+            // squared gap, so about 1e-5 on directions): the same features and ids, the
+            // normal, points and depths (measured along the normal) to its square root.
+            let (Some((sa, pa)), Some((sb, pb))) = (&mirror[a.index()], &mirror[b.index()]) else {
+                panic!("a contact of a removed body")
+            };
+            let want = manifold(sa, pa, sb, pb, &options);
+            if frame == 0 {
+                assert_eq!(*m, want, "{a:?} {b:?}");
+                continue;
+            }
+            let what = || format!("frame {frame} {a:?} {b:?}\n  world {m:?}\n  fresh {want:?}");
+            assert_eq!(m.status, want.status, "{}", what());
+            assert_eq!(m.points().len(), want.points().len(), "{}", what());
+            assert!((m.normal - want.normal).length() < 1e-4, "{}", what());
+            for (p, q) in m.points().iter().zip(want.points()) {
+                assert_eq!(p.id, q.id, "{}", what());
+                assert!((p.depth - q.depth).abs() < 1e-4, "{}", what());
+                assert!((p.point_a - q.point_a).length() < 1e-4, "{}", what());
+                assert!((p.point_b - q.point_b).length() < 1e-4, "{}", what());
+            }
         }
         before = after;
     }
@@ -216,6 +249,58 @@ fn static_pairs_keep_their_contacts_and_moves_end_only_their_own() {
     world.update();
     assert_eq!(world.events(), [ContactEvent::End(ids[0], ids[1])]);
     assert_eq!(world.len(), 9);
+}
+
+#[test]
+fn a_box_resting_on_a_box_gets_the_manifold_of_the_pair_with_stable_ids() {
+    let options = ManifoldOptions::default();
+    let mut world = World::<DVec3, Shape<DVec3>>::new(WorldOptions::default());
+    let table: Shape<DVec3> = Cuboid::new(DVec3::new(2.0, 0.5, 2.0)).unwrap().into();
+    let crate_box: Shape<DVec3> = Cuboid::new(DVec3::splat(0.5)).unwrap().into();
+    let far: Shape<DVec3> = Ball::new(0.5).unwrap().into();
+    let table_id = world.insert(table.clone(), Pose::IDENTITY);
+    world.insert(far, Pose::from_translation(DVec3::new(10.0, 0.0, 0.0)).unwrap());
+    // The crate sunk 0.01 into the table's top (y = 0.5), then sliding and turning a little.
+    let pose_at = |frame: u32| {
+        let f = frame as f64;
+        let turn = DQuat::from_rotation_y(0.002 * f);
+        Pose::new(turn, DVec3::new(0.3 + 0.004 * f, 0.99, -0.2 - 0.003 * f)).unwrap()
+    };
+    let crate_id = world.insert(crate_box.clone(), pose_at(0));
+    let mut first_ids: Option<Vec<ContactId>> = None;
+    for frame in 0..12 {
+        let pose = pose_at(frame);
+        world.set_pose(crate_id, pose);
+        world.update();
+        let contacts: Vec<_> = world.contacts().collect();
+        assert_eq!(contacts.len(), 1, "frame {frame}");
+        let (a, b, m) = contacts[0];
+        assert_eq!((a, b), (table_id, crate_id));
+        // The oracle outside the world: the free function, a fresh cache.
+        let want = manifold(&table, &Pose::IDENTITY, &crate_box, &pose, &options);
+        assert_eq!(*m, want, "frame {frame}");
+        // The closed form: the crate's four bottom corners on the table's top, 0.01 deep.
+        assert_eq!(m.status, ManifoldStatus::Clipped { reference_is_a: true });
+        assert_eq!(m.points().len(), 4);
+        assert!((m.normal - DVec3::Y).length() < 1e-12);
+        let mut corners: Vec<DVec3> = [(-1.0, -1.0), (-1.0, 1.0), (1.0, -1.0), (1.0, 1.0)]
+            .map(|(x, z)| pose.transform_point(DVec3::new(0.5 * x, -0.5, 0.5 * z)))
+            .to_vec();
+        for p in m.points() {
+            assert!((p.depth - 0.01).abs() < 1e-12, "frame {frame}: {p:?}");
+            assert!((p.point_a.y - 0.5).abs() < 1e-12, "frame {frame}: {p:?}");
+            let at = corners.iter().position(|c| (*c - p.point_b).length() < 1e-12);
+            corners.remove(at.unwrap_or_else(|| panic!("frame {frame}: {p:?} is no corner")));
+        }
+        let mut ids: Vec<ContactId> = m.points().iter().map(|p| p.id).collect();
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), 4, "four distinct ids: {ids:?}");
+        match &first_ids {
+            None => first_ids = Some(ids),
+            Some(first) => assert_eq!(&ids, first, "frame {frame}: the ids changed"),
+        }
+    }
 }
 
 #[test]

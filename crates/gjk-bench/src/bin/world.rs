@@ -2,7 +2,7 @@
 //! the same run, on the same scene and motion.
 //!
 //! `cargo run --release -p gjk-bench --bin world -- [--bodies N] [--frames F]
-//! [--engine both|gjk|parry] [--check] [--parallel]`
+//! [--engine both|gjk|parry] [--check] [--parallel] [--parry-contact]`
 //!
 //! The scene: `N` mixed bodies (boxes, balls, capsules, 32-vertex hulls — 16 distinct hulls,
 //! shared by the bodies of each), f32, at random places and orientations in a cube sized so
@@ -10,19 +10,25 @@
 //! fixed velocity of at most 0.01 per frame and a spin of at most 0.01 rad per frame).
 //!
 //! Both pipelines do the same work per frame: a pose per body, the broad phase, and the
-//! contact query (prediction 0) on each candidate pair whose tight boxes overlap.
-//! * ours: `World::set_pose` for each body, `World::update` (or `update_parallel`);
+//! contact manifold (prediction 0) of each candidate pair whose tight boxes overlap, each pair
+//! keeping its cache from frame to frame.
+//! * ours: `World::set_pose` for each body, `World::update` (or `update_parallel`): the pair's
+//!   manifold, warm-started by its own GJK cache;
 //! * parry, as rapier's broad phase drives it: `compute_aabb` and
 //!   `Bvh::insert_or_update_partially` (fattened by the same margin, 0.1) per body, `refit`,
 //!   `optimize_incremental`, `traverse_bvtt_single_tree` for the pairs of changed leaves (all
-//!   leaves in the first frame) into a persistent pair set, pairs whose fat boxes parted dropped, then
-//!   `parry3d::query::contact` on the pairs whose tight boxes overlap.
+//!   leaves in the first frame) into a persistent pair map, pairs whose fat boxes parted dropped, then
+//!   `DefaultQueryDispatcher::contact_manifolds` on the pairs whose tight boxes overlap, each
+//!   pair keeping its `ContactManifold`s between frames as rapier's narrow phase does (and so
+//!   its shortcut that reuses the last points when the relative pose barely moved). With
+//!   `--parry-contact`, parry's single-contact `query::contact` instead (the pipeline this
+//!   benchmark measured before our world computed manifolds).
 //!
 //! `--check`: the pair set of every engine against brute force over all pairs — a bounding
 //! sphere test (`|c_a − c_b| > r_a + r_b`, the spheres from the shapes' `center`, `extent` and
 //! margin, so sound) and `gjk::intersects` on the rest — on the first and last frame.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -32,6 +38,7 @@ use gjk_testkit::SplitMix64;
 use glam::{Quat, Vec3};
 use parry3d::bounding_volume::{Aabb, BoundingVolume};
 use parry3d::partitioning::{Bvh, BvhWorkspace};
+use parry3d::query::{ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher};
 use parry3d::shape::SharedShape;
 
 const MARGIN: f32 = 0.1;
@@ -159,21 +166,23 @@ struct Parry {
     workspace: BvhWorkspace,
     poses: Vec<parry3d::math::Pose>,
     tight: Vec<Aabb>,
-    pairs: HashSet<(u32, u32)>,
+    /// The candidate pairs, each with the manifolds parry keeps for it between frames.
+    pairs: HashMap<(u32, u32), Vec<ContactManifold<(), ()>>>,
     in_contact: Vec<(u32, u32)>,
-    scratch: Vec<(u32, u32)>,
+    /// Ask `query::contact` (one point) instead of the manifolds.
+    single_contact: bool,
 }
 
 impl Parry {
-    fn build(bodies: &[Body]) -> Self {
+    fn build(bodies: &[Body], single_contact: bool) -> Self {
         let mut parry = Self {
             bvh: Bvh::new(),
             workspace: BvhWorkspace::default(),
             poses: Vec::with_capacity(bodies.len()),
             tight: Vec::with_capacity(bodies.len()),
-            pairs: HashSet::new(),
+            pairs: HashMap::new(),
             in_contact: Vec::new(),
-            scratch: Vec::new(),
+            single_contact,
         };
         for b in bodies {
             let (t, q) = b.pose_at(0);
@@ -197,7 +206,7 @@ impl Parry {
         self.bvh.optimize_incremental(&mut self.workspace);
         let pairs = &mut self.pairs;
         let mut found = |a: u32, b: u32| {
-            pairs.insert((a.min(b), a.max(b)));
+            pairs.entry((a.min(b), a.max(b))).or_default();
         };
         // The first frame traverses the whole tree; later ones only the changed leaves.
         if frame == 0 {
@@ -207,26 +216,37 @@ impl Parry {
         }
         // Pairs whose fat boxes parted leave the set.
         let bvh = &self.bvh;
-        self.pairs.retain(|&(a, b)| {
+        self.pairs.retain(|&(a, b), _| {
             let (na, nb) = (bvh.leaf_node(a).unwrap(), bvh.leaf_node(b).unwrap());
             na.aabb().intersects(&nb.aabb())
         });
         self.in_contact.clear();
-        self.scratch.clear();
-        self.scratch.extend(self.pairs.iter().copied());
-        for &(a, b) in &self.scratch {
+        let (tight, poses) = (&self.tight, &self.poses);
+        for (&(a, b), manifolds) in self.pairs.iter_mut() {
             let (a_, b_) = (a as usize, b as usize);
-            if !self.tight[a_].intersects(&self.tight[b_]) {
+            if !tight[a_].intersects(&tight[b_]) {
+                manifolds.clear();
                 continue;
             }
-            let c = parry3d::query::contact(
-                &self.poses[a_],
-                bodies[a_].parry.as_ref(),
-                &self.poses[b_],
-                bodies[b_].parry.as_ref(),
-                0.0,
-            );
-            if let Ok(Some(_)) = c {
+            let (shape_a, shape_b) = (bodies[a_].parry.as_ref(), bodies[b_].parry.as_ref());
+            let touching = if self.single_contact {
+                let c = parry3d::query::contact(&poses[a_], shape_a, &poses[b_], shape_b, 0.0);
+                matches!(c, Ok(Some(_)))
+            } else {
+                let pos12 = poses[a_].inv_mul(&poses[b_]);
+                // Convex pairs never use the workspace (composite shapes do).
+                let mut workspace = None;
+                let found = DefaultQueryDispatcher.contact_manifolds(
+                    &pos12,
+                    shape_a,
+                    shape_b,
+                    0.0,
+                    manifolds,
+                    &mut workspace,
+                );
+                found.is_ok() && manifolds.iter().any(|m| !m.points.is_empty())
+            };
+            if touching {
                 self.in_contact.push((a, b));
             }
         }
@@ -295,7 +315,7 @@ fn main() {
     let mut n = 10_000;
     let mut frames = 10u32;
     let mut engine = "both".to_owned();
-    let (mut check, mut parallel) = (false, false);
+    let (mut check, mut parallel, mut parry_contact) = (false, false, false);
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -304,6 +324,7 @@ fn main() {
             "--engine" => engine = args.next().expect("--engine both|gjk|parry"),
             "--check" => check = true,
             "--parallel" => parallel = true,
+            "--parry-contact" => parry_contact = true,
             other => panic!("unknown argument {other}"),
         }
     }
@@ -329,7 +350,7 @@ fn main() {
     if engine != "gjk" {
         let mut parry = None;
         let build = timed(|| {
-            let mut p = Parry::build(&bodies);
+            let mut p = Parry::build(&bodies, parry_contact);
             p.frame(&bodies, 0);
             parry = Some(p);
         });

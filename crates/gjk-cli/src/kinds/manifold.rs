@@ -59,14 +59,32 @@ fn write<V: Vector<Real = f64>>(
     id: &Value,
     m: &ManifoldResult<V>,
 ) -> Result<(), Failure> {
-    let finite = m.normal.is_finite()
-        && m.points()
-            .iter()
-            .all(|p| p.point_a.is_finite() && p.point_b.is_finite() && p.depth.is_finite());
-    if !finite {
+    if !is_finite(m) {
         return Err(Failure::Line(NON_FINITE.to_owned()));
     }
     let apart = m.status == ManifoldStatus::Apart;
+    let mut record = Record::begin(out, id)?;
+    record.optional_vector("normal", (!apart).then_some(m.normal))?;
+    record.field("points", points_json(m))?;
+    match m.contact_status {
+        Some(status) => record.string("contact_status", contact_word(status))?,
+        None => record.field("contact_status", "null")?,
+    }
+    record.string("status", Status::Manifold(m.status).name())?;
+    Ok(record.end()?)
+}
+
+/// Whether every number of the manifold is finite (a record never prints a NaN).
+pub(crate) fn is_finite<V: Vector<Real = f64>>(m: &ManifoldResult<V>) -> bool {
+    m.normal.is_finite()
+        && m.points()
+            .iter()
+            .all(|p| p.point_a.is_finite() && p.point_b.is_finite() && p.depth.is_finite())
+}
+
+/// The points as a JSON array: `[{"point_a","point_b","depth","id":[a, b]}, ..]` (`gjk scene`
+/// prints the same).
+pub(crate) fn points_json<V: Vector<Real = f64>>(m: &ManifoldResult<V>) -> String {
     let points: Vec<String> = m
         .points()
         .iter()
@@ -81,15 +99,7 @@ fn write<V: Vector<Real = f64>>(
             )
         })
         .collect();
-    let mut record = Record::begin(out, id)?;
-    record.optional_vector("normal", (!apart).then_some(m.normal))?;
-    record.field("points", format_args!("[{}]", points.join(",")))?;
-    match m.contact_status {
-        Some(status) => record.string("contact_status", contact_word(status))?,
-        None => record.field("contact_status", "null")?,
-    }
-    record.string("status", Status::Manifold(m.status).name())?;
-    Ok(record.end()?)
+    format!("[{}]", points.join(","))
 }
 
 /// A point as a JSON array, numbers in shortest round-trip form.
@@ -98,7 +108,7 @@ fn coordinates<V: Vector<Real = f64>>(v: V) -> Value {
 }
 
 /// The word of the contact query's ending: `exact`, or the proximity answer's word.
-fn contact_word(status: ContactStatus) -> &'static str {
+pub(crate) fn contact_word(status: ContactStatus) -> &'static str {
     match status {
         ContactStatus::Exact => "exact",
         ContactStatus::Gjk(t) => Status::Gjk(t).name(),

@@ -18,6 +18,7 @@ use serde_json::Value;
 use crate::json::{self, Object};
 use crate::status::Status;
 
+pub(crate) use manifold::{contact_word, is_finite as manifold_is_finite, points_json};
 pub(crate) use proximity::{solve, Answer};
 
 /// One kind of query: its name, its help, and what answers it.

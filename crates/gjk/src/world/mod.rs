@@ -13,26 +13,33 @@
 //! 3. **Pair cache.** One sorted pass merges the new pairs into the cache (kept sorted by body
 //!    ids, so the order is deterministic and independent of the tree's shape) and drops the
 //!    pairs whose fat boxes parted or whose body was removed. The sorted list holds only the
-//!    two bodies and a slot; each pair's state (warm start, contact) stays in its slot of a
+//!    two bodies and a slot; each pair's state (warm start, manifold) stays in its slot of a
 //!    slab, so the merge moves little memory.
 //! 4. **Narrow phase** on the pairs that have a body whose pose changed (the others keep their
-//!    contact): [`contact_with`](crate::contact_with) with the pair's own [`WarmStart`],
+//!    manifold): the contact manifold ([`Pair::manifold_with`](crate::Pair::manifold_with):
+//!    one contact query, then the features along its normal clipped to up to 2 points in 2D,
+//!    4 in 3D, each with a feature id) with the pair's own [`WarmStart`](crate::WarmStart),
 //!    kept for as long as the pair stays in the cache. With the `rayon` feature,
 //!    [`World::update_parallel`] runs this step on all cores.
-//! 5. **Events**: [`ContactEvent::Begin`] when a pair's contact appears, [`ContactEvent::End`]
-//!    when it goes (the pair parted, or a body was removed), sorted by body ids.
+//! 5. **Events**: [`ContactEvent::Begin`] when a pair's manifold gets points,
+//!    [`ContactEvent::End`] when it loses them (the pair parted, or a body was removed), sorted
+//!    by body ids.
 //!
 //! Nothing allocates in a frame once the buffers have grown to the scene's size (the tree's
 //! nodes, the cache, the scratch lists keep their capacity).
 //!
-//! A pair is *in contact* when [`contact_with`](crate::contact_with) with the world's
-//! [`ContactOptions`] answers a contact: with prediction 0, exactly when
+//! A pair is *in contact* when its manifold has points, which is when the contact query under
+//! it (the world's [`ManifoldOptions`]) answers a contact: with prediction 0, exactly when
 //! [`intersects`](crate::intersects) holds (touching counts); with a prediction `δ`, when the
-//! shapes are at most `δ` apart.
+//! shapes are at most `δ` apart. [`World::contacts`] lends each such pair's
+//! [`ManifoldResult`]: the normal (A toward B, the lower body id being A), the points on each
+//! body with their depths and [`ContactId`](crate::ContactId)s — the same ids from frame to
+//! frame while the same features touch, for a solver's warm start — and how it was found. The
+//! manifold is the one [`manifold`](crate::manifold()) gives for the same two bodies.
 //!
 //! ```
 //! use gjk::world::{ContactEvent, World, WorldOptions};
-//! use gjk::{Ball, Cuboid, Pose, Shape};
+//! use gjk::{Ball, Cuboid, ManifoldStatus, Pose, Shape};
 //! use glam::Vec2;
 //!
 //! let mut world = World::<Vec2, Shape<Vec2>>::new(WorldOptions::default());
@@ -44,9 +51,21 @@
 //! world.set_pose(ball, Pose::from_translation(Vec2::new(0.0, 0.9))?);
 //! world.update();
 //! assert_eq!(world.events(), [ContactEvent::Begin(floor, ball)]);
-//! let (a, b, contact) = world.contacts().next().unwrap();
+//! let (a, b, manifold) = world.contacts().next().unwrap();
 //! assert_eq!((a, b), (floor, ball));
-//! assert!((contact.depth - 0.1).abs() < 1e-5);
+//! assert_eq!(manifold.status, ManifoldStatus::SinglePoint); // a ball touches at one point
+//! assert!((manifold.points()[0].depth - 0.1).abs() < 1e-5);
+//!
+//! // A crate on the floor, sunk 0.05 into it: the patch is its bottom edge, two points in 2D.
+//! let crate_box = Cuboid::new(Vec2::new(0.5, 0.5))?.into();
+//! let on_floor = world.insert(crate_box, Pose::from_translation(Vec2::new(3.0, 0.95))?);
+//! world.update();
+//! let (_, _, patch) = world.contacts().find(|&(_, b, _)| b == on_floor).unwrap();
+//! assert_eq!(patch.points().len(), 2);
+//! assert!((patch.normal - Vec2::Y).length() < 1e-6);
+//! for p in patch.points() {
+//!     assert!((p.depth - 0.05).abs() < 1e-5);
+//! }
 //! # Ok::<(), gjk::ShapeError>(())
 //! ```
 
@@ -60,7 +79,7 @@ use core::mem;
 
 use crate::bounds::Aabb;
 use crate::cast::{ray_cast, Ray, RayHit};
-use crate::contact::{Contact, ContactOptions};
+use crate::manifold::{ManifoldOptions, ManifoldResult};
 use crate::math::{Pose, Real, Vector};
 use crate::shape::Support;
 use narrow::{narrow_phase, PairState};
@@ -111,9 +130,9 @@ impl ContactEvent {
 /// Tuning of a [`World`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WorldOptions<R> {
-    /// The narrow phase's options; its `prediction` also widens the boxes, so pairs up to that
-    /// gap are found.
-    pub contact: ContactOptions<R>,
+    /// The narrow phase's options (the contact query's and the clipping's); its `prediction`
+    /// also widens the boxes, so pairs up to that gap are found.
+    pub manifold: ManifoldOptions<R>,
     /// How far a fat box reaches beyond its body (world units, `≥ 0`): larger margins mean
     /// fewer tree updates and more candidate pairs. Box2D's choice of 0.1 (for bodies of
     /// about unit size) is the default.
@@ -122,7 +141,7 @@ pub struct WorldOptions<R> {
 
 impl<R: Real> Default for WorldOptions<R> {
     fn default() -> Self {
-        Self { contact: ContactOptions::default(), margin: R::from_f64(0.1) }
+        Self { manifold: ManifoldOptions::default(), margin: R::from_f64(0.1) }
     }
 }
 
@@ -311,11 +330,12 @@ impl<V: Vector, S: Support<V>> World<V, S> {
         &self.tree
     }
 
-    /// The pairs in contact after the last update, sorted by `(a, b)` with `a < b`.
-    pub fn contacts(&self) -> impl Iterator<Item = (BodyId, BodyId, &Contact<V>)> + '_ {
+    /// The pairs in contact after the last update, sorted by `(a, b)` with `a < b`, each with
+    /// its manifold (A is `a`: the normal points from `a` toward `b`; never without points).
+    pub fn contacts(&self) -> impl Iterator<Item = (BodyId, BodyId, &ManifoldResult<V>)> + '_ {
         self.pairs.iter().filter_map(|k| {
-            let contact = self.slots[k.slot as usize].state.contact.as_ref();
-            contact.map(|c| (BodyId(k.a), BodyId(k.b), c))
+            let state = &self.slots[k.slot as usize].state;
+            state.touching().then_some((BodyId(k.a), BodyId(k.b), &state.manifold))
         })
     }
 
@@ -367,7 +387,7 @@ impl<V: Vector, S: Support<V>> World<V, S> {
     /// [module docs](self)).
     pub fn update(&mut self) {
         self.broad_phase();
-        let options = self.options.contact;
+        let options = self.options.manifold;
         let (bodies, bounds) = (&self.bodies, &self.bounds);
         for slot in self.slots.iter_mut().filter(|s| s.refresh) {
             let reach = [&bounds[slot.a as usize].reach, &bounds[slot.b as usize].reach];
@@ -391,12 +411,12 @@ impl<V: Vector, S: Support<V>> World<V, S> {
     /// rounding of the world coordinates (a few ulps of the largest).
     fn reach(&self, shape: &S, pose: &Pose<V>) -> Aabb<V> {
         let tight = shape.aabb(pose);
-        let prediction = self.options.contact.prediction;
+        let prediction = self.options.manifold.prediction;
         let half_prediction =
             if prediction > V::Real::ZERO { prediction * V::Real::HALF } else { V::Real::ZERO };
         let size = tight.half_extents().abs_sum();
         let place = tight.min.max_abs().max(tight.max.max_abs());
-        let tolerance = self.options.contact.gjk.tolerance.max(V::Real::ZERO);
+        let tolerance = self.options.manifold.gjk.tolerance.max(V::Real::ZERO);
         let pad =
             V::Real::TWO * tolerance * size + V::Real::from_f64(4.0) * V::Real::EPSILON * place;
         tight.loosened(half_prediction + pad)
@@ -507,7 +527,7 @@ impl<V: Vector, S: Support<V>> World<V, S> {
     fn finish(&mut self) {
         for key in &self.pairs {
             let slot = &mut self.slots[key.slot as usize];
-            let touching = slot.state.contact.is_some();
+            let touching = slot.state.touching();
             if touching != slot.touching {
                 let (a, b) = (BodyId(key.a), BodyId(key.b));
                 let event =

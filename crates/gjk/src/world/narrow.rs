@@ -1,10 +1,10 @@
 //! The narrow phase of one candidate pair: the one function that decides what a pair's contact
-//! is. Contact manifolds plug in here: [`PairState::contact`] becomes the manifold and
-//! [`narrow_phase`] calls the manifold query with the same warm-start cache.
+//! is — its manifold ([`Pair::manifold_with`], one contact query and the clipping), warm-started
+//! by the pair's own cache.
 
 use crate::bounds::Aabb;
-use crate::contact::{Contact, ContactOptions};
 use crate::gjk::WarmStart;
+use crate::manifold::{ManifoldOptions, ManifoldResult};
 use crate::math::{Pose, Vector};
 use crate::pair::Pair;
 use crate::shape::Support;
@@ -14,13 +14,22 @@ use crate::shape::Support;
 pub(crate) struct PairState<V: Vector> {
     /// GJK's simplex and the hulls' support hints from the last query of this pair.
     pub(crate) warm: WarmStart<V>,
-    /// The contact of the last query, `None` when apart by more than the prediction.
-    pub(crate) contact: Option<Contact<V>>,
+    /// The manifold of the last query: no points when apart by more than the prediction. Held
+    /// whole (it is `Copy` and fixed-size) so that `World::contacts` can lend it out.
+    pub(crate) manifold: ManifoldResult<V>,
 }
 
 impl<V: Vector> Default for PairState<V> {
     fn default() -> Self {
-        Self { warm: WarmStart::default(), contact: None }
+        Self { warm: WarmStart::default(), manifold: ManifoldResult::apart() }
+    }
+}
+
+impl<V: Vector> PairState<V> {
+    /// Whether the pair is in contact: its manifold has points.
+    #[inline]
+    pub(crate) fn touching(&self) -> bool {
+        !self.manifold.points().is_empty()
     }
 }
 
@@ -32,14 +41,14 @@ impl<V: Vector> Default for PairState<V> {
 pub(crate) fn narrow_phase<'s, V: Vector, S: Support<V> + ?Sized + 's>(
     reach: [&Aabb<V>; 2],
     sides: impl FnOnce() -> [(&'s S, &'s Pose<V>); 2],
-    options: &ContactOptions<V::Real>,
+    options: &ManifoldOptions<V::Real>,
     state: &mut PairState<V>,
 ) {
     if !reach[0].intersects(reach[1]) {
-        state.contact = None;
+        state.manifold = ManifoldResult::apart();
         return;
     }
     let [(a, pose_a), (b, pose_b)] = sides();
     let pair = Pair::new(a, *pose_a, b, *pose_b);
-    state.contact = pair.contact_with(options, &mut state.warm).contact;
+    state.manifold = pair.manifold_with(options, &mut state.warm);
 }

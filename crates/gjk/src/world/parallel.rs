@@ -27,7 +27,7 @@ impl<V: Vector, S: Support<V> + Sync> World<V, S> {
     /// and events are the same as [`World::update`]'s, in the same order.
     pub fn update_parallel(&mut self) {
         self.broad_phase();
-        let options = self.options.contact;
+        let options = self.options.manifold;
         let (bodies, bounds) = (&self.bodies, &self.bounds);
         self.slots.par_iter_mut().with_min_len(MIN_CHUNK).for_each(|slot| {
             if slot.refresh {
