@@ -236,11 +236,14 @@ fn build<A: Spec3, B: Spec3>(
     CastWorkload { name, cases }
 }
 
-fn cuboid(rng: &mut SplitMix64) -> CuboidSpec {
+/// A box with half extents in `[0.5, 2]` (the cast and time-of-impact workloads).
+pub(crate) fn cuboid(rng: &mut SplitMix64) -> CuboidSpec {
     CuboidSpec { half_extents: [0; 3].map(|_| rng.range(0.5, 2.0)) }
 }
 
-fn hull(rng: &mut SplitMix64) -> HullSpec3 {
+/// A hull of 32 points on an ellipsoid of radii in `[0.5, 2]` (the cast and time-of-impact
+/// workloads).
+pub(crate) fn hull(rng: &mut SplitMix64) -> HullSpec3 {
     let radii = [0; 3].map(|_| rng.range(0.5, 2.0));
     let points = (0..32)
         .map(|_| {

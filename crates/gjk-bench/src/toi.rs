@@ -17,6 +17,7 @@ use gjk::{Motion, Real, Vector};
 use glam::{DQuat, DVec3};
 
 use crate::rays::Impact;
+use crate::shape_casts::{cuboid, hull};
 use crate::spec::{
     parry3_f64_pose, parry3_pose, point3, BuildError, CuboidSpec, HullSpec3, Placement3, Space3,
     Spec3,
@@ -249,21 +250,6 @@ fn build<A: Spec3, B: Spec3>(
         })
         .collect();
     ToiWorkload { name, cases }
-}
-
-fn cuboid(rng: &mut SplitMix64) -> CuboidSpec {
-    CuboidSpec { half_extents: [0; 3].map(|_| rng.range(0.5, 2.0)) }
-}
-
-fn hull(rng: &mut SplitMix64) -> HullSpec3 {
-    let radii = [0; 3].map(|_| rng.range(0.5, 2.0));
-    let points = (0..32)
-        .map(|_| {
-            let d = rng.unit_vector3();
-            [d[0] * radii[0], d[1] * radii[1], d[2] * radii[2]]
-        })
-        .collect();
-    HullSpec3 { points }
 }
 
 /// Spinning boxes with half extents in `[0.5, 2]`.
