@@ -45,7 +45,7 @@
 //!   ([`Support::feature`](crate::Support::feature), whose default is derived from the same
 //!   core: a box's face, a polygon's edge, a segment, a point; general cores give their support
 //!   point, hence one contact point, unless the shape overrides it: hulls, cylinders,
-//!   cones, triangles). See [`crate::manifold`] for the clipping and reduction.
+//!   cones, triangles). See [`crate::manifold`](mod@crate::manifold) for the clipping and reduction.
 //!
 //! ## Ray casts
 //! A ray cast ([`ray_cast`](crate::ray_cast())) has one shape, so its row is the shape's core

@@ -174,7 +174,7 @@ pub trait Support<V: Vector> {
 
     /// The supporting feature of the core along `dir` (local frame): the face, edge or vertex
     /// whose points are farthest along `dir`, taking the face most aligned with `dir` when
-    /// several touch the support point. Contact manifolds ([`crate::manifold`]) clip these.
+    /// several touch the support point. Contact manifolds ([`crate::manifold`](mod@crate::manifold)) clip these.
     ///
     /// The default derives it from [`Support::core`] ([`Feature::of_core`]: a box's face, a
     /// small polygon's edge, a segment, a point) and answers the support point alone for a

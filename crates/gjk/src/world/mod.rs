@@ -20,7 +20,7 @@
 //!    one contact query, then the features along its normal clipped to up to 2 points in 2D,
 //!    4 in 3D, each with a feature id) with the pair's own [`WarmStart`](crate::WarmStart),
 //!    kept for as long as the pair stays in the cache. With the `rayon` feature,
-//!    [`World::update_parallel`] runs this step on all cores.
+//!    `World::update_parallel` (feature `rayon`) runs this step on all cores.
 //! 5. **Events**: [`ContactEvent::Begin`] when a pair's manifold gets points,
 //!    [`ContactEvent::End`] when it loses them (the pair parted, or a body was removed), sorted
 //!    by body ids.
