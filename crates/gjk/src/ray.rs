@@ -210,9 +210,20 @@ fn capsule<V: Vector>([a, b]: [V; 2], radius: V::Real, ray: &LocalRay<V>) -> Ray
         let m = o - end;
         ball_interval(m, d, r).filter(|&(_, exit)| exit >= V::Real::ZERO).map(|(t, _)| (t, m))
     };
-    let first = match (entry(a), entry(b)) {
-        (Some(x), Some(y)) => Some(if y.0 < x.0 { y } else { x }),
-        (x, y) => x.or(y),
+    // Where the ray enters the infinite cylinder (or starts, inside it) lies beyond one end:
+    // between there and the capsule every point is in the infinite cylinder, so the ray
+    // reaches the capsule through that end's ball (the other ball's part beyond this end lies
+    // within this end's ball). Both are tried only when rounding put that point between them.
+    let y = m_along + enter.max(V::Real::ZERO) * d_along;
+    let first = if y < V::Real::ZERO {
+        entry(a)
+    } else if y > length {
+        entry(b)
+    } else {
+        match (entry(a), entry(b)) {
+            (Some(x), Some(y)) => Some(if y.0 < x.0 { y } else { x }),
+            (x, y) => x.or(y),
+        }
     };
     match first {
         // At a bare segment's end the normals point away from the segment: the nearest to
