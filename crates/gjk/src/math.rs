@@ -154,6 +154,11 @@ macro_rules! impl_real {
             fn is_finite(self) -> bool {
                 $t::is_finite(self)
             }
+            /// Clears the sign bit: one `and`, no branch (`-0.0` gives `+0.0`).
+            #[inline]
+            fn abs(self) -> Self {
+                $t::from_bits(self.to_bits() & !(1 << (core::mem::size_of::<$t>() * 8 - 1)))
+            }
             #[inline]
             fn from_f64(value: f64) -> Self {
                 value as $t
@@ -390,6 +395,54 @@ pub trait Vector:
         }
         sum
     }
+    /// The coordinates' absolute values.
+    #[inline]
+    fn abs(self) -> Self {
+        self.map(Real::abs)
+    }
+    /// The vector with every coordinate `r`.
+    #[inline]
+    fn splat(r: Self::Real) -> Self {
+        Self::from_components([r; 3])
+    }
+    /// The largest coordinate (NaN coordinates are passed over unless all are NaN).
+    #[inline]
+    fn max_element(self) -> Self::Real {
+        let mut m = self.component(0);
+        for i in 1..Self::DIM {
+            m = m.max(self.component(i));
+        }
+        m
+    }
+    /// The smallest coordinate (NaN coordinates are passed over unless all are NaN).
+    #[inline]
+    fn min_element(self) -> Self::Real {
+        let mut m = self.component(0);
+        for i in 1..Self::DIM {
+            m = m.min(self.component(i));
+        }
+        m
+    }
+    /// The coordinate-wise minimum (for coordinates that are not NaN).
+    #[inline]
+    fn component_min(self, other: Self) -> Self {
+        self.zip_map(other, Real::min)
+    }
+    /// The coordinate-wise maximum (for coordinates that are not NaN).
+    #[inline]
+    fn component_max(self, other: Self) -> Self {
+        self.zip_map(other, Real::max)
+    }
+    /// The coordinate-wise product.
+    #[inline]
+    fn component_mul(self, other: Self) -> Self {
+        self.zip_map(other, |a, b| a * b)
+    }
+    /// The coordinate-wise reciprocal (`±∞` for a zero coordinate).
+    #[inline]
+    fn recip(self) -> Self {
+        self.map(|x| Self::Real::ONE / x)
+    }
     /// The largest absolute coordinate (the ∞-norm).
     fn max_abs(self) -> Self::Real {
         let mut m = Self::Real::ZERO;
@@ -456,6 +509,52 @@ macro_rules! impl_vector2 {
                 } else {
                     $v::Y
                 }
+            }
+            #[inline]
+            fn abs(self) -> Self {
+                $v::abs(self)
+            }
+            #[inline]
+            fn splat(r: $r) -> Self {
+                $v::splat(r)
+            }
+            #[inline]
+            fn max_element(self) -> $r {
+                $v::max_element(self)
+            }
+            #[inline]
+            fn min_element(self) -> $r {
+                $v::min_element(self)
+            }
+            #[inline]
+            fn component_min(self, other: Self) -> Self {
+                $v::min(self, other)
+            }
+            #[inline]
+            fn component_max(self, other: Self) -> Self {
+                $v::max(self, other)
+            }
+            #[inline]
+            fn component_mul(self, other: Self) -> Self {
+                self * other
+            }
+            #[inline]
+            fn recip(self) -> Self {
+                $v::recip(self)
+            }
+            #[inline]
+            fn abs_sum(self) -> $r {
+                $v::abs(self).element_sum()
+            }
+            /// glam's maximum, which passes over NaN as the default does; at least 0 as the
+            /// default's fold from 0.
+            #[inline]
+            fn max_abs(self) -> $r {
+                $v::abs(self).max_element().max(0.0)
+            }
+            #[inline]
+            fn is_finite(self) -> bool {
+                $v::is_finite(self)
             }
             #[inline]
             fn map(self, f: impl Fn($r) -> $r) -> Self {
@@ -538,6 +637,52 @@ macro_rules! impl_vector3 {
                     1 => $v::Y,
                     _ => $v::Z,
                 }
+            }
+            #[inline]
+            fn abs(self) -> Self {
+                $v::abs(self)
+            }
+            #[inline]
+            fn splat(r: $r) -> Self {
+                $v::splat(r)
+            }
+            #[inline]
+            fn max_element(self) -> $r {
+                $v::max_element(self)
+            }
+            #[inline]
+            fn min_element(self) -> $r {
+                $v::min_element(self)
+            }
+            #[inline]
+            fn component_min(self, other: Self) -> Self {
+                $v::min(self, other)
+            }
+            #[inline]
+            fn component_max(self, other: Self) -> Self {
+                $v::max(self, other)
+            }
+            #[inline]
+            fn component_mul(self, other: Self) -> Self {
+                self * other
+            }
+            #[inline]
+            fn recip(self) -> Self {
+                $v::recip(self)
+            }
+            #[inline]
+            fn abs_sum(self) -> $r {
+                $v::abs(self).element_sum()
+            }
+            /// glam's maximum, which passes over NaN as the default does; at least 0 as the
+            /// default's fold from 0.
+            #[inline]
+            fn max_abs(self) -> $r {
+                $v::abs(self).max_element().max(0.0)
+            }
+            #[inline]
+            fn is_finite(self) -> bool {
+                $v::is_finite(self)
             }
             #[inline]
             fn map(self, f: impl Fn($r) -> $r) -> Self {

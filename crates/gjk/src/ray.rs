@@ -56,12 +56,15 @@ impl<V: Vector> LocalRay<V> {
     /// better one (a bare point, an edge-on start).
     #[inline]
     fn back(&self) -> V {
-        unit_or(-self.dir, -V::axis(0))
+        unit_or(-self.dir, || -V::axis(0))
     }
 }
 
 /// The closed-form ray cast of `kernel` (never [`RayKernel::Gjk`]: that gives `None`).
-#[inline]
+///
+/// Always inlined: for a shape whose core is known at compile time (a `Cuboid`'s is a box)
+/// the match folds to the one kernel.
+#[inline(always)]
 pub(crate) fn cast<V: Vector>(
     kernel: &RayKernel<'_, V>,
     ray: &LocalRay<V>,
@@ -125,10 +128,11 @@ fn ball_interval<V: Vector>(m: V, e: V, r: V::Real) -> Option<(V::Real, V::Real)
     Some((closest - half, closest + half))
 }
 
-/// The unit vector along `v`, or `fallback` when `v` has no direction.
+/// The unit vector along `v`, or `fallback()` when `v` has no direction. (The fallback is
+/// lazy: it usually normalises the ray's direction, which a hit rarely needs.)
 #[inline]
-fn unit_or<V: Vector>(v: V, fallback: V) -> V {
-    unit(v).unwrap_or(fallback)
+fn unit_or<V: Vector>(v: V, fallback: impl FnOnce() -> V) -> V {
+    unit(v).unwrap_or_else(fallback)
 }
 
 /// A ball of `radius` about `center`; a bare point (`radius` 0) is a ball of the touching
@@ -147,7 +151,7 @@ fn ball<V: Vector>(center: V, radius: V::Real, ray: &LocalRay<V>) -> RayAnswer<V
         }
         Some((enter, exit)) if exit >= V::Real::ZERO => {
             let at = enter.max(V::Real::ZERO);
-            hit_at(enter, unit_or(m + ray.dir * at, ray.back()), ray)
+            hit_at(enter, unit_or(m + ray.dir * at, || ray.back()), ray)
         }
         _ => RayAnswer::Miss,
     }
@@ -194,9 +198,9 @@ fn capsule<V: Vector>([a, b]: [V; 2], radius: V::Real, ray: &LocalRay<V>) -> Ray
         let y = m_along + enter * d_along;
         if y >= V::Real::ZERO && y <= length {
             let normal = if bare {
-                unit_or(-d_across, ray.back())
+                unit_or(-d_across, || ray.back())
             } else {
-                unit_or(m_across + d_across * enter, ray.back())
+                unit_or(m_across + d_across * enter, || ray.back())
             };
             return hit_at(enter, normal, ray);
         }
@@ -206,9 +210,20 @@ fn capsule<V: Vector>([a, b]: [V; 2], radius: V::Real, ray: &LocalRay<V>) -> Ray
         let m = o - end;
         ball_interval(m, d, r).filter(|&(_, exit)| exit >= V::Real::ZERO).map(|(t, _)| (t, m))
     };
-    let first = match (entry(a), entry(b)) {
-        (Some(x), Some(y)) => Some(if y.0 < x.0 { y } else { x }),
-        (x, y) => x.or(y),
+    // Where the ray enters the infinite cylinder (or starts, inside it) lies beyond one end:
+    // between there and the capsule every point is in the infinite cylinder, so the ray
+    // reaches the capsule through that end's ball (the other ball's part beyond this end lies
+    // within this end's ball). Both are tried only when rounding put that point between them.
+    let y = m_along + enter.max(V::Real::ZERO) * d_along;
+    let first = if y < V::Real::ZERO {
+        entry(a)
+    } else if y > length {
+        entry(b)
+    } else {
+        match (entry(a), entry(b)) {
+            (Some(x), Some(y)) => Some(if y.0 < x.0 { y } else { x }),
+            (x, y) => x.or(y),
+        }
     };
     match first {
         // At a bare segment's end the normals point away from the segment: the nearest to
@@ -217,7 +232,7 @@ fn capsule<V: Vector>([a, b]: [V; 2], radius: V::Real, ray: &LocalRay<V>) -> Ray
             let inward = (m_along + t * d_along) * V::Real::TWO > length;
             let toward_segment = if inward { -axis } else { axis };
             let normal = if d.dot(toward_segment) >= V::Real::ZERO {
-                unit_or(-d_across, ray.back())
+                unit_or(-d_across, || ray.back())
             } else {
                 ray.back()
             };
@@ -225,7 +240,7 @@ fn capsule<V: Vector>([a, b]: [V; 2], radius: V::Real, ray: &LocalRay<V>) -> Ray
         }
         Some((t, m)) => {
             let at = t.max(V::Real::ZERO);
-            hit_at(t, unit_or(m + d * at, ray.back()), ray)
+            hit_at(t, unit_or(m + d * at, || ray.back()), ray)
         }
         None => RayAnswer::Miss,
     }
@@ -236,6 +251,22 @@ fn capsule<V: Vector>([a, b]: [V; 2], radius: V::Real, ray: &LocalRay<V>) -> Ray
 /// runs inside every slab from `−∞`). `None`: it misses a slab it runs parallel to.
 #[inline]
 fn slabs<V: Vector>(h: V, o: V, d: V) -> Option<(V::Real, V::Real, usize)> {
+    let inverse = d.recip();
+    if inverse.is_finite() {
+        // Every slab crossed at finite times (no zero or subnormal coordinate in `d`): the
+        // same arithmetic as the loop below, coordinate-wise (no NaN can arise, so the
+        // minima and maxima agree with the loop's comparisons).
+        let a = (-h - o).component_mul(inverse);
+        let b = (h - o).component_mul(inverse);
+        let near = a.component_min(b);
+        let enter = near.max_element();
+        let exit = a.component_max(b).min_element();
+        // The first axis of the largest entry, as the loop's strict comparison picks.
+        let axis = (0..V::DIM)
+            .find(|&i| near.component(i) == enter && enter > -V::Real::INFINITY)
+            .unwrap_or(V::DIM);
+        return Some((enter, exit, axis));
+    }
     let (mut enter, mut exit, mut axis) = (-V::Real::INFINITY, V::Real::INFINITY, V::DIM);
     for i in 0..V::DIM {
         let (hi, oi, di) = (h.component(i), o.component(i), d.component(i));
@@ -259,10 +290,10 @@ fn slabs<V: Vector>(h: V, o: V, d: V) -> Option<(V::Real, V::Real, usize)> {
 
 /// The outward normal of the box face on axis `axis` that a ray along `d` enters (the
 /// reverse of `d` when no face was entered: a ray within every slab from the start).
-#[inline]
+#[inline(always)]
 fn entered_face<V: Vector>(axis: usize, d: V) -> V {
     if axis >= V::DIM {
-        return unit_or(-d, -V::axis(0));
+        return unit_or(-d, || -V::axis(0));
     }
     if d.component(axis) < V::Real::ZERO {
         V::axis(axis)
@@ -274,7 +305,8 @@ fn entered_face<V: Vector>(axis: usize, d: V) -> V {
 /// The box `[−h, h]`: the slab test.
 fn cuboid<V: Vector>(h: V, ray: &LocalRay<V>) -> RayAnswer<V> {
     let (o, d) = (ray.origin, ray.dir);
-    let outside = (0..V::DIM).any(|i| o.component(i).abs() > h.component(i) + ray.touch);
+    // |oᵢ| > hᵢ + δ for some i (the sign of a difference is exact).
+    let outside = (o.abs() - (h + V::splat(ray.touch))).max_element() > V::Real::ZERO;
     if !outside {
         return RayAnswer::Inside;
     }
@@ -353,12 +385,12 @@ fn rounded_box<V: Vector>(h: V, r: V::Real, ray: &LocalRay<V>) -> RayAnswer<V> {
         }
         if exceeded == 0 {
             // Within rounding of the core box: the walk came through a boundary point.
-            return hit_at(t, unit_or(e, ray.back()), ray);
+            return hit_at(t, unit_or(e, || ray.back()), ray);
         }
         if let Some((a, b)) = ball_interval(m, e, r) {
             if b >= t && a <= leave {
                 let at = a.max(t);
-                return hit_at(at, unit_or(m + e * at, ray.back()), ray);
+                return hit_at(at, unit_or(m + e * at, || ray.back()), ray);
             }
         }
         if leave >= exit {
@@ -568,7 +600,7 @@ fn ellipsoid<V: Vector>(radii: V, ray: &LocalRay<V>) -> RayAnswer<V> {
     match ball_interval(m, scale(d), V::Real::ONE) {
         Some((enter, exit)) if exit >= V::Real::ZERO => {
             let p = o + d * enter.max(V::Real::ZERO);
-            hit_at(enter, unit_or(scale(scale(p)), ray.back()), ray)
+            hit_at(enter, unit_or(scale(scale(p)), || ray.back()), ray)
         }
         _ => RayAnswer::Miss,
     }
@@ -621,9 +653,9 @@ fn cylinder<V: Vector>(h: V::Real, radius: V::Real, ray: &LocalRay<V>) -> RayAns
         entered_face(1, d)
     } else if radius == V::Real::ZERO {
         // A needle: the direction across it facing the ray (see the bare capsule).
-        unit_or(-across_y(d), ray.back())
+        unit_or(-across_y(d), || ray.back())
     } else {
-        unit_or(across_y(o + d * start.max(V::Real::ZERO)), ray.back())
+        unit_or(across_y(o + d * start.max(V::Real::ZERO)), || ray.back())
     };
     hit_at(start, normal, ray)
 }
@@ -703,7 +735,7 @@ fn cone<V: Vector>(h: V::Real, radius: V::Real, ray: &LocalRay<V>) -> RayAnswer<
     } else {
         // The gradient of f: (x, k² (h − y), z).
         let g = V::from_components([p.component(0), kk * (h - p.component(1)), p.component(2)]);
-        unit_or(g, V::axis(1))
+        unit_or(g, || V::axis(1))
     };
     hit_at(start, normal, ray)
 }

@@ -6,6 +6,8 @@
 //!   WORKLOAD  box_box | sphere_box | capsule_capsule | hull_32 | hull_1000 | cylinder_cone
 //!             | polygon_8 | circle_polygon | tutorial_triangles | box_box_aligned
 //!   QUERY     intersects | distance | contact
+//! profile ray_box | ray_sphere | ray_capsule  ray  PRECISION  gjk | parry  [ROUNDS]
+//!             (ray casts: solid, time and normal, over the ray workload's 1000 rays)
 //!   PRECISION f32 | f64
 //!   LIBRARY   gjk | parry | parry_gjk
 //! ```
@@ -14,6 +16,7 @@
 use std::hint::black_box;
 use std::process::ExitCode;
 
+use gjk_bench::rays::{self, RayQuery, RayWorkload};
 use gjk_bench::spec::{BuildError, Placement2, Placement3, Spec2, Spec3};
 use gjk_bench::{workload, ContactQuery, ParryGjk, Query, Workload};
 use glam::{DVec2, DVec3, Vec2, Vec3};
@@ -64,6 +67,26 @@ impl Job {
         })
     }
 
+    /// Runs the ray casts over `rays` `rounds` times; returns a checksum.
+    fn cast<R: RayQuery>(&self, rays: &[R]) -> f64 {
+        let mut sum = 0.0;
+        for _ in 0..self.rounds {
+            for r in rays {
+                sum += black_box(r).cast().map_or(0.0, |hit| hit.toi);
+            }
+        }
+        sum
+    }
+
+    fn rays<S: Spec3>(&self, w: &RayWorkload<S>) -> Result<f64, BuildError> {
+        Ok(match (self.precision.as_str(), self.library.as_str()) {
+            ("f32", "gjk") => self.cast(&w.ours::<Vec3>()?),
+            ("f64", "gjk") => self.cast(&w.ours::<DVec3>()?),
+            ("f32", _) => self.cast(&w.parry()?),
+            _ => self.cast(&w.parry_f64()?),
+        })
+    }
+
     fn workload(&self, name: &str) -> Option<Result<f64, BuildError>> {
         Some(match name {
             "box_box" => self.three(&workload::box_box()),
@@ -76,6 +99,9 @@ impl Job {
             "circle_polygon" => self.two(&workload::circle_polygon()),
             "tutorial_triangles" => self.two(&workload::tutorial_triangles()),
             "box_box_aligned" => self.three(&workload::box_box_aligned()),
+            "ray_box" => self.rays(&rays::ray_box()),
+            "ray_sphere" => self.rays(&rays::ray_sphere()),
+            "ray_capsule" => self.rays(&rays::ray_capsule()),
             _ => return None,
         })
     }
@@ -84,12 +110,12 @@ impl Job {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let valid = args.len() >= 4
-        && ["intersects", "distance", "contact"].contains(&args[1].as_str())
+        && ["intersects", "distance", "contact", "ray"].contains(&args[1].as_str())
         && ["f32", "f64"].contains(&args[2].as_str())
         && ["gjk", "parry", "parry_gjk"].contains(&args[3].as_str());
     if !valid {
         eprintln!(
-            "usage: profile WORKLOAD intersects|distance|contact f32|f64 gjk|parry|parry_gjk [ROUNDS]"
+            "usage: profile WORKLOAD intersects|distance|contact|ray f32|f64 gjk|parry|parry_gjk [ROUNDS]"
         );
         return ExitCode::FAILURE;
     }
