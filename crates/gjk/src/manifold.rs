@@ -466,7 +466,7 @@ enum Along {
     /// The incident feature's edge with this feature id.
     Incident(u32),
     /// The reference's side plane `k`.
-    Side(usize),
+    Side(u32),
 }
 
 /// A vertex of the clipped polygon, with its feature ids and what its outgoing edge lies on.
@@ -551,7 +551,10 @@ fn clip<V: Vector>(polygon: &mut Polygon<V>, reference: &Feature<V>, m: V, slack
         v.reference = face;
     }
     let (planes, count) = sides(reference, m);
+    // Two buffers in turn (the polygon's and this one): each plane reads one and writes the
+    // other, so no pass copies the polygon back.
     let mut scratch = [polygon.vertices[0]; 2 * FEATURE_CAPACITY];
+    let mut in_scratch = false;
     let incident_face = polygon.face;
     for (k, &(origin, out, side_id)) in planes[..count].iter().enumerate() {
         let n = polygon.len;
@@ -561,55 +564,87 @@ fn clip<V: Vector>(polygon: &mut Polygon<V>, reference: &Feature<V>, m: V, slack
             let (reference_id, incident_id) = match from.next {
                 Along::Incident(edge) => (side_id, edge),
                 Along::Side(previous) => {
-                    (corner(reference, &planes[..count], previous, k), incident_face)
+                    (corner(reference, &planes[..count], previous as usize, k), incident_face)
                 }
             };
             (p, reference_id, incident_id)
         };
         if n == 0 {
-            return;
+            break;
         }
+        let (source, target) = if in_scratch {
+            (&mut scratch, &mut polygon.vertices)
+        } else {
+            (&mut polygon.vertices, &mut scratch)
+        };
         if n == 1 {
-            polygon.len = usize::from(distance(polygon.vertices[0].p) <= V::Real::ZERO);
+            polygon.len = usize::from(distance(source[0].p) <= V::Real::ZERO);
             continue;
         }
         if polygon.open {
-            let (start, end) = (polygon.vertices[0], polygon.vertices[n - 1]);
+            let (start, end) = (source[0], source[n - 1]);
             let (d0, d1) = (distance(start.p), distance(end.p));
             match (d0 <= V::Real::ZERO, d1 <= V::Real::ZERO) {
                 (true, true) => {}
                 (false, false) => polygon.len = 0,
                 (false, true) => {
                     let (p, reference, incident) = cut(&start, &end, d0, d1);
-                    polygon.vertices[0] = ClipVertex { p, reference, incident, next: start.next };
+                    source[0] = ClipVertex { p, reference, incident, next: start.next };
                 }
                 (true, false) => {
                     let (p, reference, incident) = cut(&start, &end, d0, d1);
-                    polygon.vertices[n - 1] = ClipVertex { p, reference, incident, next: end.next };
+                    source[n - 1] = ClipVertex { p, reference, incident, next: end.next };
                 }
             }
             continue;
         }
         let mut len = 0;
-        for e in 0..n {
-            let (from, to) = (polygon.vertices[e], polygon.vertices[(e + 1) % n]);
-            let (d0, d1) = (distance(from.p), distance(to.p));
+        // Edge by edge from the last vertex round, so each vertex's distance is computed once;
+        // the closing edge (last vertex to first) comes first here and is emitted last, so
+        // the output is in Sutherland–Hodgman's order from the first edge.
+        let mut from = source[n - 1];
+        let mut d0 = distance(from.p);
+        let mut closing = None;
+        for (e, to) in source[..n].iter().enumerate() {
+            let d1 = distance(to.p);
             let inside = d0 <= V::Real::ZERO;
-            if inside {
-                scratch[len] = from;
-                len += 1;
-            }
-            if inside != (d1 <= V::Real::ZERO) {
-                let (p, reference, incident) = cut(&from, &to, d0, d1);
+            let crossing = (inside != (d1 <= V::Real::ZERO)).then(|| {
+                let (p, reference, incident) = cut(&from, to, d0, d1);
                 // Leaving, the edge after the cut runs along this side; entering, along the
                 // edge it cut.
-                let next = if inside { Along::Side(k) } else { from.next };
-                scratch[len] = ClipVertex { p, reference, incident, next };
+                let next = if inside { Along::Side(k as u32) } else { from.next };
+                ClipVertex { p, reference, incident, next }
+            });
+            if e == 0 {
+                closing = Some((inside, from, crossing));
+            } else {
+                if inside {
+                    target[len] = from;
+                    len += 1;
+                }
+                if let Some(v) = crossing {
+                    target[len] = v;
+                    len += 1;
+                }
+            }
+            from = *to;
+            d0 = d1;
+        }
+        if let Some((inside, last, crossing)) = closing {
+            if inside {
+                target[len] = last;
+                len += 1;
+            }
+            if let Some(v) = crossing {
+                target[len] = v;
                 len += 1;
             }
         }
-        polygon.vertices[..len].copy_from_slice(&scratch[..len]);
         polygon.len = len;
+        in_scratch = !in_scratch;
+    }
+    if in_scratch {
+        polygon.vertices[..polygon.len].copy_from_slice(&scratch[..polygon.len]);
     }
 }
 

@@ -4,18 +4,21 @@
 //! ```text
 //! profile WORKLOAD QUERY PRECISION LIBRARY [ROUNDS]
 //!   WORKLOAD  box_box | sphere_box | capsule_capsule | hull_32 | hull_1000 | cylinder_cone
-//!             | polygon_8 | circle_polygon | tutorial_triangles | box_box_aligned
-//!   QUERY     intersects | distance | contact
+//!             | polygon_8 | circle_polygon | tutorial_triangles | box_box_aligned | capsule_box
+//!   QUERY     intersects | distance | contact | manifold
 //! profile ray_box | ray_sphere | ray_capsule  ray  PRECISION  gjk | parry  [ROUNDS]
 //!             (ray casts: solid, time and normal, over the ray workload's 1000 rays)
 //!   PRECISION f32 | f64
 //!   LIBRARY   gjk | parry | parry_gjk
 //! ```
+//! `manifold` runs ours ([`gjk::manifold`]) or, for `parry`, parry's `contact_manifolds` from
+//! no kept manifold (`parry_cold` of the benchmark; `parry_gjk` is not a manifold query).
 //! Example: `valgrind --tool=callgrind target/release/profile box_box distance f32 gjk 200`.
 
 use std::hint::black_box;
 use std::process::ExitCode;
 
+use gjk_bench::manifolds::{ManifoldQuery, ParryManifold};
 use gjk_bench::rays::{self, RayQuery, RayWorkload};
 use gjk_bench::spec::{BuildError, Placement2, Placement3, Spec2, Spec3};
 use gjk_bench::{workload, ContactQuery, ParryGjk, Query, Workload};
@@ -45,7 +48,32 @@ impl Job {
         sum
     }
 
+    /// Runs the manifold query over `cases` `rounds` times; returns a checksum.
+    fn run_manifold<Q: ManifoldQuery>(&self, cases: &[Q]) -> f64 {
+        let mut sum = 0.0;
+        for _ in 0..self.rounds {
+            for c in cases {
+                sum += black_box(c).manifold().map_or(0.0, |m| m.max_depth + m.points as f64);
+            }
+        }
+        sum
+    }
+
     fn three<A: Spec3, B: Spec3>(&self, w: &Workload<A, B, Placement3>) -> Result<f64, BuildError> {
+        if self.query == "manifold" {
+            return Ok(match (self.precision.as_str(), self.library.as_str()) {
+                ("f32", "gjk") => self.run_manifold(&w.ours::<Vec3>()?),
+                ("f64", "gjk") => self.run_manifold(&w.ours::<DVec3>()?),
+                ("f32", _) => {
+                    let parry = w.parry()?;
+                    self.run_manifold(&parry.iter().map(ParryManifold::cold).collect::<Vec<_>>())
+                }
+                _ => {
+                    let parry = w.parry_f64()?;
+                    self.run_manifold(&parry.iter().map(ParryManifold::cold).collect::<Vec<_>>())
+                }
+            });
+        }
         Ok(match (self.precision.as_str(), self.library.as_str()) {
             ("f32", "gjk") => self.run(&w.ours::<Vec3>()?),
             ("f64", "gjk") => self.run(&w.ours::<DVec3>()?),
@@ -57,6 +85,20 @@ impl Job {
     }
 
     fn two<A: Spec2, B: Spec2>(&self, w: &Workload<A, B, Placement2>) -> Result<f64, BuildError> {
+        if self.query == "manifold" {
+            return Ok(match (self.precision.as_str(), self.library.as_str()) {
+                ("f32", "gjk") => self.run_manifold(&w.ours::<Vec2>()?),
+                ("f64", "gjk") => self.run_manifold(&w.ours::<DVec2>()?),
+                ("f32", _) => {
+                    let parry = w.parry()?;
+                    self.run_manifold(&parry.iter().map(ParryManifold::cold).collect::<Vec<_>>())
+                }
+                _ => {
+                    let parry = w.parry_f64()?;
+                    self.run_manifold(&parry.iter().map(ParryManifold::cold).collect::<Vec<_>>())
+                }
+            });
+        }
         Ok(match (self.precision.as_str(), self.library.as_str()) {
             ("f32", "gjk") => self.run(&w.ours::<Vec2>()?),
             ("f64", "gjk") => self.run(&w.ours::<DVec2>()?),
@@ -102,6 +144,7 @@ impl Job {
             "ray_box" => self.rays(&rays::ray_box()),
             "ray_sphere" => self.rays(&rays::ray_sphere()),
             "ray_capsule" => self.rays(&rays::ray_capsule()),
+            "capsule_box" => self.three(&workload::capsule_box()),
             _ => return None,
         })
     }
@@ -110,12 +153,12 @@ impl Job {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let valid = args.len() >= 4
-        && ["intersects", "distance", "contact", "ray"].contains(&args[1].as_str())
+        && ["intersects", "distance", "contact", "manifold", "ray"].contains(&args[1].as_str())
         && ["f32", "f64"].contains(&args[2].as_str())
         && ["gjk", "parry", "parry_gjk"].contains(&args[3].as_str());
     if !valid {
         eprintln!(
-            "usage: profile WORKLOAD intersects|distance|contact|ray f32|f64 gjk|parry|parry_gjk [ROUNDS]"
+            "usage: profile WORKLOAD intersects|distance|contact|manifold|ray f32|f64 gjk|parry|parry_gjk [ROUNDS]"
         );
         return ExitCode::FAILURE;
     }

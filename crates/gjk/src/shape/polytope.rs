@@ -55,9 +55,75 @@ pub struct Polytope<V: Vector> {
     scan_lanes: Lanes<V::Real>,
     /// Small polygons in 2D only: the edges, for exact point projections.
     outline: Outline<V>,
+    /// Small solid hulls in 3D only: each triangle's merged planar face, computed once.
+    planar: PlanarFaces,
     center: V,
     /// The largest distance of a vertex from `center`.
     extent: V::Real,
+}
+
+/// Hulls in 3D with at most this many triangles keep their merged planar faces
+/// ([`PlanarFaces`]); it covers every hull of at most [`SCAN_THRESHOLD`] vertices (at most
+/// `2 × 64 − 4` triangles). Building them costs a scan of the triangles per triangle, which
+/// larger hulls would pay quadratically at construction; they merge per query instead.
+const PLANAR_MAX_TRIANGLES: usize = 2 * SCAN_THRESHOLD;
+
+/// How far apart (in x) the unit normals of triangles that may merge can be, with room for
+/// rounding: the merge's cosine test admits at most 1.5e-3.
+const WINDOW: f64 = 4e-3;
+
+/// For each triangle of a hull, the face [`Support::feature`] answers when that triangle is
+/// the best aligned: the triangle with its coplanar neighbours merged and sorted around
+/// (exactly what the per-query merge computes: it is the same function, run once per
+/// triangle at construction), so a query is one scan of the normals and a copy.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct PlanarFaces {
+    /// Per triangle: the merged face's id and its vertex indices, `indices[start..start + len]`.
+    faces: Vec<(u32, u32, u32)>,
+    /// The merged faces' vertex indices, in order around each face; triangles of one face
+    /// share its run.
+    indices: Vec<u32>,
+}
+
+impl PlanarFaces {
+    /// The merged faces of a small solid hull in 3D; empty otherwise.
+    fn new<V: Vector>(hull: &Hull<V>) -> Self {
+        let mut planar = Self::default();
+        let count = hull.faces().len();
+        if V::DIM != 3 || hull.dimension() < 3 || count == 0 || count > PLANAR_MAX_TRIANGLES {
+            return planar;
+        }
+        // Only triangles whose normals nearly agree can merge (a cosine of 1 − 1e-6 is an
+        // angle of 1.4e-3, so each component differs by less than that): sorted by the
+        // normals' x, each triangle looks at a window of its neighbours in that order, in
+        // index order as the per-query merge does.
+        let normals = hull.normals();
+        let x = |g: u32| normals[g as usize].component(0).to_f64();
+        let mut by_x: Vec<u32> = (0..count as u32).collect();
+        by_x.sort_unstable_by(|&g, &h| x(g).total_cmp(&x(h)).then(g.cmp(&h)));
+        let mut window = Vec::new();
+        for f in 0..count {
+            let (lo, hi) = (x(f as u32) - WINDOW, x(f as u32) + WINDOW);
+            let start = by_x.partition_point(|&g| x(g) < lo);
+            let end = by_x.partition_point(|&g| x(g) <= hi);
+            window.clear();
+            window.extend_from_slice(&by_x[start..end]);
+            window.sort_unstable();
+            let (ids, n, id) = merged_face(hull, f, &window);
+            let ids = &ids[..n];
+            // The group's first triangle usually has the same face: share its run.
+            if let Some(&(gid, start, len)) = planar.faces.get(id as usize) {
+                let (start, len) = (start as usize, len as usize);
+                if gid == id && planar.indices[start..start + len] == *ids {
+                    planar.faces.push(planar.faces[id as usize]);
+                    continue;
+                }
+            }
+            planar.faces.push((id, planar.indices.len() as u32, n as u32));
+            planar.indices.extend_from_slice(ids);
+        }
+        planar
+    }
 }
 
 impl<V: Vector> Polytope<V> {
@@ -75,7 +141,8 @@ impl<V: Vector> Polytope<V> {
         let scan_lanes = Lanes::new(&scan_order);
         let outline = Outline::new(&hull, SCAN_THRESHOLD);
         let extent = farthest_from(hull.vertices(), center);
-        Ok(Self { hull, scan_order, scan_lanes, outline, center, extent })
+        let planar = PlanarFaces::new(&hull);
+        Ok(Self { hull, scan_order, scan_lanes, outline, planar, center, extent })
     }
 
     /// The hull's vertices: the input points that are corners of the hull, unchanged (points
@@ -190,13 +257,17 @@ impl<V: Vector> Support<V> for Polytope<V> {
     /// Vertex ids are indices into [`Polytope::points`]; the face id is the smallest index of
     /// the merged triangles. A segment hull answers the segment; a point hull, or a face of
     /// more than [`FEATURE_CAPACITY`] vertices, the support point.
+    ///
+    /// Hulls of at most 128 triangles look the merged face up (computed at construction);
+    /// larger ones merge per query, with the same result.
     fn feature(&self, dir: V) -> Feature<V> {
-        hull_feature(&self.hull, dir).unwrap_or_else(|| Feature::point(self.support(dir), 0))
+        hull_feature(&self.hull, &self.planar, dir)
+            .unwrap_or_else(|| Feature::point(self.support(dir), 0))
     }
 }
 
 /// See [`Polytope::feature`](Support::feature).
-fn hull_feature<V: Vector>(hull: &Hull<V>, dir: V) -> Option<Feature<V>> {
+fn hull_feature<V: Vector>(hull: &Hull<V>, planar: &PlanarFaces, dir: V) -> Option<Feature<V>> {
     let vertices = hull.vertices();
     if hull.faces().len() == 0 {
         return match *vertices {
@@ -217,13 +288,40 @@ fn hull_feature<V: Vector>(hull: &Hull<V>, dir: V) -> Option<Feature<V>> {
     if V::DIM == 2 || hull.dimension() < 3 {
         return face_feature(vertices, face.vertices, face.normal, best.0 as u32);
     }
+    if let Some(&(id, start, len)) = planar.faces.get(best.0) {
+        let run = &planar.indices[start as usize..(start + len) as usize];
+        return face_feature(vertices, run, face.normal, id);
+    }
+    let (ids, n, id) = merged_face(hull, best.0, 0..normals.len() as u32);
+    face_feature(vertices, &ids[..n], face.normal, id)
+}
+
+/// The face [`Polytope::feature`](Support::feature) answers when triangle `best` of a solid
+/// 3D hull is the best aligned: its vertex indices (the first `n`, sorted around) and its id.
+/// The triangle with the coplanar ones merged, or the triangle alone when the merged face
+/// has more than [`FEATURE_CAPACITY`] vertices. `candidates`: the triangles that may merge,
+/// in increasing order (all of them, or those whose normals are near).
+fn merged_face<V: Vector>(
+    hull: &Hull<V>,
+    best: usize,
+    candidates: impl IntoIterator<Item = impl core::borrow::Borrow<u32>>,
+) -> ([u32; FEATURE_CAPACITY], usize, u32) {
+    let (vertices, normals) = (hull.vertices(), hull.normals());
+    let face = hull.face(best);
+    let alone = || {
+        let mut ids = [0u32; FEATURE_CAPACITY];
+        let n = face.vertices.len().min(FEATURE_CAPACITY);
+        ids[..n].copy_from_slice(&face.vertices[..n]);
+        (ids, n, best as u32)
+    };
     // Merge the triangles of the same plane: normals within rounding, offsets within the
     // hull's own tolerance.
-    let (mut ids, mut n, mut id) = ([0u32; FEATURE_CAPACITY], 0, best.0);
+    let (mut ids, mut n, mut id) = ([0u32; FEATURE_CAPACITY], 0, best);
     let parallel = V::Real::ONE - V::Real::from_f64(1e-6);
     let tolerance = hull.tolerance() * V::Real::TWO;
-    for (g, normal) in normals.iter().enumerate() {
-        if normal.dot(face.normal) < parallel {
+    for g in candidates {
+        let g = *g.borrow() as usize;
+        if normals[g].dot(face.normal) < parallel {
             continue;
         }
         let other = hull.face(g);
@@ -236,14 +334,14 @@ fn hull_feature<V: Vector>(hull: &Hull<V>, dir: V) -> Option<Feature<V>> {
                 continue;
             }
             if n == FEATURE_CAPACITY {
-                return face_feature(vertices, face.vertices, face.normal, best.0 as u32);
+                return alone();
             }
             ids[n] = v;
             n += 1;
         }
     }
     sort_around(&mut ids[..n], vertices, face.normal);
-    face_feature(vertices, &ids[..n], face.normal, id as u32)
+    (ids, n, id as u32)
 }
 
 /// The face of hull vertices `indices` as a [`Feature`].
@@ -284,10 +382,16 @@ fn sort_around<V: Vector>(indices: &mut [u32], vertices: &[V], normal: V) {
             V::Real::from_f64(3.0) + x / r
         }
     };
+    // Each key once (a face has at most FEATURE_CAPACITY vertices), moved with its index.
+    let mut keys = [V::Real::ZERO; FEATURE_CAPACITY];
+    for (k, &i) in keys.iter_mut().zip(indices.iter()) {
+        *k = key(i);
+    }
     for k in 1..indices.len() {
         let mut j = k;
-        while j > 0 && key(indices[j - 1]) > key(indices[j]) {
+        while j > 0 && keys[j - 1] > keys[j] {
             indices.swap(j - 1, j);
+            keys.swap(j - 1, j);
             j -= 1;
         }
     }
@@ -296,7 +400,71 @@ fn sort_around<V: Vector>(indices: &mut [u32], vertices: &[V], normal: V) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use glam::DVec2;
+    use glam::{DVec2, DVec3, Vec3};
+
+    /// A small deterministic generator (the tests need no crate for it).
+    fn lcg(state: &mut u64) -> f64 {
+        *state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (*state >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    }
+
+    /// The merged faces looked up agree with the merge per query over every triangle, and
+    /// (`brute`) with brute force: the face's vertices are the hull's vertices on its plane.
+    /// (In f32 the merge's tolerances, relative to f64 rounding, can leave a rotated box's
+    /// face as its triangles, so brute force is for f64.)
+    fn check_planar<V: Vector>(points: Vec<V>, dirs: &[V], brute: bool) {
+        let polytope = Polytope::new(points).unwrap();
+        let hull = polytope.hull();
+        assert!(!polytope.planar.faces.is_empty());
+        for &dir in dirs {
+            let looked_up = hull_feature(hull, &polytope.planar, dir).unwrap();
+            let merged = hull_feature(hull, &PlanarFaces::default(), dir).unwrap();
+            assert_eq!(looked_up, merged);
+            if !brute {
+                continue;
+            }
+            let (normal, first) = (looked_up.normal(), looked_up.vertices()[0]);
+            let scale = hull.vertices().iter().fold(0.0, |m: f64, v| m.max(v.length().to_f64()));
+            let on_plane: Vec<u32> = (0..hull.vertices().len() as u32)
+                .filter(|&i| {
+                    let d = (hull.vertices()[i as usize] - first).dot(normal).to_f64();
+                    d.abs() <= 1e-4 * scale
+                })
+                .collect();
+            let mut ids = looked_up.ids().to_vec();
+            ids.sort_unstable();
+            assert_eq!(ids, on_plane, "dir {dir:?}");
+        }
+    }
+
+    #[test]
+    fn merged_faces_are_computed_once_with_the_same_answer() {
+        let mut state = 7;
+        let dirs: Vec<DVec3> = (0..300)
+            .map(|_| DVec3::new(lcg(&mut state), lcg(&mut state), lcg(&mut state)))
+            .collect();
+        // A box with points on its faces' planes and edges, rotated: faces of 4 to 8 vertices.
+        let turn = glam::DQuat::from_euler(glam::EulerRot::XYZ, 0.3, -0.7, 1.1);
+        let mut boxy: Vec<DVec3> = Vec::new();
+        for i in 0..8 {
+            let s = |b: usize| if i >> b & 1 == 1 { 1.0 } else { -1.0 };
+            boxy.push(DVec3::new(2.0 * s(0), s(1), 0.5 * s(2)));
+        }
+        boxy.extend([
+            DVec3::new(2.0, 0.3, 0.5),
+            DVec3::new(-2.0, 1.0, 0.1),
+            DVec3::new(0.4, -1.0, 0.5),
+        ]);
+        check_planar(boxy.iter().map(|&p| turn * p).collect(), &dirs, true);
+        let dirs32: Vec<Vec3> = dirs.iter().map(|d| d.as_vec3()).collect();
+        check_planar(boxy.iter().map(|&p| (turn * p).as_vec3()).collect(), &dirs32, false);
+        check_planar(boxy.iter().map(|&p| p.as_vec3()).collect(), &dirs32, true);
+        // Random points: triangles only, each its own face.
+        let cloud: Vec<DVec3> = (0..40)
+            .map(|_| DVec3::new(lcg(&mut state), lcg(&mut state), lcg(&mut state)))
+            .collect();
+        check_planar(cloud, &dirs, true);
+    }
 
     #[test]
     fn ties_go_to_the_first_input_point_as_in_the_tutorials() {
