@@ -311,6 +311,15 @@ fn median(mut xs: Vec<f64>) -> f64 {
     xs[xs.len() / 2]
 }
 
+const USAGE: &str = "usage: world [--bodies N] [--frames F] [--engine both|gjk|parry] [--check] \
+                     [--parallel] [--parry-contact]";
+
+/// Exits with the usage and why (status 2), as the `gjk` CLI does for a bad command line.
+fn usage_error(why: &str) -> ! {
+    eprintln!("world: {why}\n{USAGE}");
+    std::process::exit(2)
+}
+
 fn main() {
     let mut n = 10_000;
     let mut frames = 10u32;
@@ -318,15 +327,31 @@ fn main() {
     let (mut check, mut parallel, mut parry_contact) = (false, false, false);
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
+        let mut value = |what: &str| args.next().unwrap_or_else(|| usage_error(what));
         match arg.as_str() {
-            "--bodies" => n = args.next().and_then(|v| v.parse().ok()).expect("--bodies N"),
-            "--frames" => frames = args.next().and_then(|v| v.parse().ok()).expect("--frames F"),
-            "--engine" => engine = args.next().expect("--engine both|gjk|parry"),
+            "--bodies" => {
+                n = value("--bodies needs a count")
+                    .parse()
+                    .unwrap_or_else(|_| usage_error("--bodies needs a whole number"))
+            }
+            "--frames" => {
+                frames = value("--frames needs a count")
+                    .parse()
+                    .unwrap_or_else(|_| usage_error("--frames needs a whole number"))
+            }
+            "--engine" => engine = value("--engine needs both, gjk or parry"),
             "--check" => check = true,
             "--parallel" => parallel = true,
             "--parry-contact" => parry_contact = true,
-            other => panic!("unknown argument {other}"),
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                return;
+            }
+            other => usage_error(&format!("unknown argument {other}")),
         }
+    }
+    if !["both", "gjk", "parry"].contains(&engine.as_str()) {
+        usage_error(&format!("unknown engine {engine}"));
     }
     let bodies = scene(n, 0x5EED + n as u64);
     println!("{n} bodies, {frames} steady frames{}", if parallel { ", parallel" } else { "" });
