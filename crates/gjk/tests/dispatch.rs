@@ -15,32 +15,13 @@
 
 mod common;
 
-use common::{from_d, Draw, Rng, TestVector};
+use common::{from_d, Draw, GeneralCore, Rng, TestVector};
 use gjk::{
     contact, distance, intersects, ray_cast, shape_cast, Ball, Capsule, CastStatus, Core, Cuboid,
     Ellipsoid, MinkowskiSum, Point, Polytope, Pose, Posed, Proximity, Real, Rounded, Segment,
     Support, Triangle, Vector,
 };
 use glam::{DVec2, DVec3};
-
-/// A shape seen through its support function only: the same geometry (support, margin,
-/// centre, extent), but a general core, so no query takes a shortcut on it.
-struct GeneralCore<'a, V>(&'a dyn Support<V>);
-
-impl<V: Vector> Support<V> for GeneralCore<'_, V> {
-    fn support(&self, dir: V) -> V {
-        self.0.support(dir)
-    }
-    fn margin(&self) -> V::Real {
-        self.0.margin()
-    }
-    fn center(&self) -> V {
-        self.0.center()
-    }
-    fn extent(&self) -> V::Real {
-        self.0.extent()
-    }
-}
 
 type Shape<V> = Box<dyn Support<V>>;
 

@@ -21,31 +21,13 @@
 
 mod common;
 
-use common::{from_d, to_d, Draw, Rng, TestVector};
+use common::{from_d, to_d, Draw, GeneralCore, Rng, TestVector};
 use gjk::{
     full_support, ray_cast_with, Ball, Capsule, CastStatus, Cone, Core, Cuboid, Cylinder,
     Ellipsoid, Point, Polytope, Pose, Posed, Ray, RayCastOptions, RayCastResult, Real, Rounded,
     Segment, Support, Triangle, Vector,
 };
 use glam::{DVec2, DVec3, Vec2, Vec3};
-
-/// A shape seen through its support function only: the GJK ray cast's input, no closed form.
-struct GeneralCore<'a, V>(&'a dyn Support<V>);
-
-impl<V: Vector> Support<V> for GeneralCore<'_, V> {
-    fn support(&self, dir: V) -> V {
-        self.0.support(dir)
-    }
-    fn margin(&self) -> V::Real {
-        self.0.margin()
-    }
-    fn center(&self) -> V {
-        self.0.center()
-    }
-    fn extent(&self) -> V::Real {
-        self.0.extent()
-    }
-}
 
 type Shape<V> = Box<dyn Support<V>>;
 

@@ -48,6 +48,26 @@ impl<V: Vector, S: Support<V> + ?Sized> Support<V> for SupportOnly<'_, S> {
     }
 }
 
+/// A shape seen through its support function only: the same geometry (support, margin,
+/// centre, extent), but a general core, so no query or ray cast takes a shortcut on it (the
+/// oracle of the dispatch and closed-form ray cast tests).
+pub struct GeneralCore<'a, V>(pub &'a dyn Support<V>);
+
+impl<V: Vector> Support<V> for GeneralCore<'_, V> {
+    fn support(&self, dir: V) -> V {
+        self.0.support(dir)
+    }
+    fn margin(&self) -> V::Real {
+        self.0.margin()
+    }
+    fn center(&self) -> V {
+        self.0.center()
+    }
+    fn extent(&self) -> V::Real {
+        self.0.extent()
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Deterministic randomness
 // ---------------------------------------------------------------------------------------------
