@@ -160,27 +160,27 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
 
     /// Whether cores `core_distance` apart touch for the relative tolerance `relative`
     /// ([`Tolerance::touching`]). The pair's size is bounded first without rotating B's
-    /// centre (`|R c|₁ ≤ √d |c|₁`): only a gap inside that bound needs the exact rule.
+    /// centre or taking a square root (`|t + R c_b − c_a|₂ ≤ |t|₁ + |c_b|₁ + |c_a|₁`): only a
+    /// gap inside that bound needs the exact rule.
     #[inline(always)]
     pub(crate) fn touching(&self, core_distance: V::Real, relative: V::Real) -> bool {
         let margins = self.margins();
         if core_distance <= margins {
             return true;
         }
-        let root_dim = V::Real::from_f64(if V::DIM == 2 { 1.5 } else { 1.75 });
         let offsets = self.relative.translation().abs_sum()
             + self.a.center().abs_sum()
-            + self.b.center().abs_sum() * root_dim;
+            + self.b.center().abs_sum();
         let bound = Tolerance::new(relative, offsets + self.a.extent() + self.b.extent());
         bound.touching(core_distance, margins)
             && self.tolerance(relative).touching(core_distance, margins)
     }
 
     /// The pair's touching rule for the relative tolerance `relative` (see [`Tolerance`]):
-    /// the size is the centres' distance (sum norm, A's frame) plus both cores'
-    /// [extents](Support::extent), the same whichever path a query takes, so that
-    /// [`Pair::intersects`], [`Pair::distance`], [`Pair::closest_points`] and
-    /// [`Pair::contact`] agree on touching.
+    /// the size is the centres' distance plus both cores' [extents](Support::extent), the
+    /// same whichever path a query takes, so that [`Pair::intersects`], [`Pair::distance`],
+    /// [`Pair::closest_points`] and [`Pair::contact`] agree on touching. The distance is
+    /// Euclidean so that the rule does not change when A and B swap or the scene moves.
     ///
     /// ```
     /// use gjk::{Cuboid, Pair, Pose};
@@ -205,7 +205,11 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         (center_a, center_b): (V, V),
         relative: V::Real,
     ) -> Tolerance<V::Real> {
-        let size = (center_b - center_a).abs_sum() + self.a.extent() + self.b.extent();
+        // Euclidean, not the cheaper sum norm: the sum norm of the same offset differs in A's
+        // and B's frames (by up to √d), so a gap between the two rules read as touching one
+        // way round and apart the other (f32 ellipse and triangle 4.19 apart: touch 4.08
+        // against 4.37), and moving the whole scene changed the answer.
+        let size = (center_b - center_a).length() + self.a.extent() + self.b.extent();
         Tolerance::new(relative, size)
     }
 

@@ -3,8 +3,9 @@
 //! Two shapes whose cores are at most `margins + touch` apart count as touching (hence as
 //! intersecting). `touch` is `(ε + 16 ulp) × size`, with `ε` the relative tolerance the caller
 //! asked for (machine epsilon when that is not positive) and `size` the pair's own measure:
-//! the distance between the shapes' centres (its sum norm, in A's frame: no square root) plus
-//! both cores' [extents](crate::Support::extent). The size depends on the pair alone, not on
+//! the (Euclidean) distance between the shapes' centres plus both cores'
+//! [extents](crate::Support::extent), which does not change when A and B swap or the whole
+//! scene moves. The size depends on the pair alone, not on
 //! the path a query takes (GJK, a closed form, the separating-axis test) or on how far a loop
 //! got, so [`intersects`](crate::intersects()), `distance == 0` and `contact` with prediction 0
 //! agree on touching shapes by construction.

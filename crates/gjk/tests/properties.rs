@@ -1614,13 +1614,11 @@ const OPEN_FAILURES: &[(&str, u32)] = &[
     ("contact_points_on_planes", 9),
     ("contact_points_on_shapes", 17),
     ("contact_push_separates", 8),
-    ("hull_oracle_distance", 1),
-    ("hull_oracle_push_short_overlaps", 3),
     ("intersects_truth", 1),
-    ("rigid_invariant_depth", 5),
-    ("rigid_invariant_distance", 5),
-    ("symmetric_depth", 2),
-    ("symmetric_distance", 22),
+    ("rigid_invariant_depth", 4),
+    ("rigid_invariant_distance", 4),
+    ("symmetric_depth", 3),
+    ("symmetric_distance", 4),
 ];
 
 /// The scenes of the issue's defect list (issue 12), through the same invariants: each

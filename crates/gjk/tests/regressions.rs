@@ -958,3 +958,69 @@ fn segment_touching_a_cylinder_near_its_rim_is_not_apart() {
     assert!(intersects(&segment, &pose_a, &cylinder, &pose_b));
     assert_eq!(distance(&segment, &pose_a, &cylinder, &pose_b), 0.0);
 }
+
+/// Touching must not depend on the order of A and B. The pair's size (what the touching
+/// distance is relative to) took the centres' offset in the sum norm, in A's frame: the same
+/// offset measured 4.08 / 1.2e-5 one way round and 4.37 / 1.2e-5 the other, so this f32
+/// ellipse and triangle, 4.18 apart, were apart as (A, B) and touching as (B, A). Fixed by
+/// measuring the offset's Euclidean length. Oracle: the ellipse's boundary sampled densely
+/// and refined by ternary search, against the triangle's edges, in f64.
+#[test]
+fn touching_rule_is_the_same_in_both_orders() {
+    use gjk::{distance, intersects, Ellipsoid, Triangle};
+    use glam::Vec2;
+    let (radii, corners) = (
+        Vec2::new(31703.584, 6636.15),
+        [
+            Vec2::new(-67635.21, -49556.727),
+            Vec2::new(-62512.754, -117228.05),
+            Vec2::new(71335.83, 37251.902),
+        ],
+    );
+    let ellipse = Ellipsoid::new(radii).unwrap();
+    let triangle = Triangle::new(corners[0], corners[1], corners[2]).unwrap();
+    let (angle_a, angle_b) = (0.609_080_75_f32, 2.650_429_2_f32);
+    let (ta, tb) = (Vec2::new(-93241.23, 108140.29), Vec2::new(13408.129, 125153.016));
+    let pose_a = Pose::from_angle_translation(angle_a, ta).unwrap();
+    let pose_b = Pose::from_angle_translation(angle_b, tb).unwrap();
+
+    let world = |angle: f32, t: Vec2, p: DVec2| {
+        let (s, c) = f64::from(angle).sin_cos();
+        DVec2::new(c * p.x - s * p.y, s * p.x + c * p.y) + t.as_dvec2()
+    };
+    let tri: Vec<DVec2> = corners.iter().map(|c| world(angle_b, tb, c.as_dvec2())).collect();
+    let to_triangle = |p: DVec2| {
+        (0..3)
+            .map(|i| segments_distance_2d([p, p], [tri[i], tri[(i + 1) % 3]]))
+            .fold(f64::INFINITY, f64::min)
+    };
+    let on_ellipse = |t: f64| {
+        let local = DVec2::new(f64::from(radii.x) * t.cos(), f64::from(radii.y) * t.sin());
+        world(angle_a, ta, local)
+    };
+    let samples = 100_000;
+    let step = std::f64::consts::TAU / f64::from(samples);
+    let best = (0..samples)
+        .map(|i| f64::from(i) * step)
+        .min_by(|x, y| to_triangle(on_ellipse(*x)).total_cmp(&to_triangle(on_ellipse(*y))))
+        .unwrap();
+    let (mut lo, mut hi) = (best - step, best + step);
+    for _ in 0..100 {
+        let (m1, m2) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
+        if to_triangle(on_ellipse(m1)) < to_triangle(on_ellipse(m2)) {
+            hi = m2;
+        } else {
+            lo = m1;
+        }
+    }
+    let expected = to_triangle(on_ellipse(lo));
+    assert!((expected - 4.03).abs() < 0.01, "oracle {expected}");
+
+    let forward = f64::from(distance(&ellipse, &pose_a, &triangle, &pose_b));
+    let backward = f64::from(distance(&triangle, &pose_b, &ellipse, &pose_a));
+    // Within 2e-6 of the size (1.3e5); the touching distance is 1.2e-5 of it.
+    assert!((forward - expected).abs() < 0.3, "(A, B): {forward} vs {expected}");
+    assert!((backward - expected).abs() < 0.3, "(B, A): {backward} vs {expected}");
+    assert!(!intersects(&ellipse, &pose_a, &triangle, &pose_b));
+    assert!(!intersects(&triangle, &pose_b, &ellipse, &pose_a));
+}

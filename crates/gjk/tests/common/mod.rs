@@ -303,8 +303,23 @@ fn closest_face(points: &[DVec3], dim: usize) -> (f64, DVec3, DVec3) {
 }
 
 fn origin_to_hull_with(points: &[DVec3], dim: usize, exhaustive: bool, enough: f64) -> HullQuery {
-    let n = points.len();
+    // The face projections multiply four lengths (Gram determinants), which overflow beyond
+    // about 1e77 and lose digits to subnormals below 1e-77: solve at unit size. A power of two
+    // scales exactly, so the answers are those of the points as given.
     let scale = points.iter().map(|p| p.length()).fold(0.0, f64::max);
+    if scale > 0.0 && scale.is_finite() && !(1e-30..=1e30).contains(&scale) {
+        let unit = 2f64.powi((-scale.log2().round() as i32).clamp(-1000, 1000));
+        let scaled: Vec<DVec3> = points.iter().map(|p| *p * unit).collect();
+        let q = origin_to_hull_with(&scaled, dim, exhaustive, enough * unit);
+        return HullQuery {
+            depth: q.depth / unit,
+            face_distance: q.face_distance / unit,
+            closest: q.closest / unit,
+            scale: q.scale / unit,
+            ..q
+        };
+    }
+    let n = points.len();
     let best = closest_face(points, dim);
     let mut contains = false;
     let separated = best.0 > 0.0 && points.iter().all(|p| p.dot(best.2) > 0.0);
