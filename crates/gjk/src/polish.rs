@@ -102,7 +102,39 @@ pub(crate) fn polish<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     if vertex {
         return None;
     }
-    ruled(pair, normal, &first, size)
+    // The ruling's other end: the support point once the normal turns away from this one.
+    let t1 = (first.w - normal * normal.dot(first.w)).direction()?;
+    let other = pair.support((normal - t1 * V::Real::EPSILON.sqrt()).direction()?);
+    ruled(pair, normal, &first, &other, size)
+}
+
+/// [`ruled`] alone, from the unit `normal`: for GJK's stalls, where `polish` stops at what
+/// looks like a vertex of `D` but is the far end of a ruling (a polytope's vertex against a
+/// cylinder's side near its rim: turning the normal toward the far end keeps the support
+/// point, turning it back makes it jump to the near end).
+#[cold]
+pub(crate) fn polish_ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    pair: &Pair<'_, V, A, B>,
+    normal: V,
+) -> Option<Polished<V>> {
+    let first = pair.support(normal);
+    let center_b = pair.relative_pose().transform_point(pair.b().center());
+    let size =
+        (first.a - pair.a().center()).length() + (first.b - center_b).length() + first.w.length();
+    // The normal may lean toward this end by far more than `√ε` (GJK's `−v` across a chord
+    // of the near rim leans by `gap / length`): turn it back by doubling angles until the
+    // support point jumps (moves by more than a smooth turn's `e × size` could move it).
+    let t1 = (first.w - normal * normal.dot(first.w)).direction()?;
+    let mut e = V::Real::EPSILON.sqrt();
+    let other = loop {
+        let other = pair.support((normal - t1 * e).direction()?);
+        let jumped = (other.w - first.w).length() > V::Real::from_f64(4.0) * e * size;
+        if jumped || e >= V::Real::from_f64(1e-2) {
+            break other;
+        }
+        e = e + e;
+    };
+    ruled(pair, normal, &first, &other, size)
 }
 
 /// Newton's method on a ruled patch of `D`: a segment of support points across `n` (a
@@ -115,13 +147,16 @@ pub(crate) fn polish<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
 /// method runs in one dimension, about `d`, along `t = n × d` (in 2D the normal orthogonal to
 /// `d` is the answer). The witnesses are the points of the segment whose difference lies
 /// along the normal, kept only where the tangential part ends up within `√ε` of the size, and
-/// the depth is the support value there, as for the plain step.
+/// the depth is the support value there, as for the plain step. `first` is the support point
+/// of `normal`, `other` the one after turning the normal away from it (the ruling's other
+/// end).
 #[cold]
 #[inline(never)]
 fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     pair: &Pair<'_, V, A, B>,
     normal: V,
     first: &SupportPoint<V>,
+    other: &SupportPoint<V>,
     size: V::Real,
 ) -> Option<Polished<V>> {
     let root_eps = V::Real::EPSILON.sqrt();
@@ -131,9 +166,6 @@ fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         return None;
     }
     let h0 = normal.dot(first.w);
-    let t1 = (first.w - normal * h0).direction()?;
-    // The other end: the support point once the normal turns away from this one.
-    let other = pair.support((normal - t1 * root_eps).direction()?);
     let d = (first.w - other.w).direction()?;
     let mut n = (normal - d * d.dot(normal)).direction()?;
     let mut end = pair.support(n);

@@ -1024,3 +1024,67 @@ fn touching_rule_is_the_same_in_both_orders() {
     assert!(!intersects(&ellipse, &pose_a, &triangle, &pose_b));
     assert!(!intersects(&triangle, &pose_b, &ellipse, &pose_a));
 }
+
+/// A hull's vertex 6e-8 inside a cylinder's side next to its rim was reported apart by 5e-3
+/// (size 1.2e3, status `no_progress`): a false "separated". GJK zig-zagged along the rim
+/// between near points and the far rim, and stalled with the gap open; the stall recovery's
+/// polish took the far rim's support for a vertex of the Minkowski difference (turning the
+/// normal by `√ε` did not jump to the near end: `−v` leans toward the far end by
+/// `gap / length`, 2.4e-5 rad). Fixed by turning back by doubling angles until the support
+/// point jumps (`polish_ruled`). Oracle: vertex 15, in the cylinder's frame, lies inside by
+/// 6.2e-8 radially and 1.5e-7 axially.
+#[test]
+fn hull_vertex_just_inside_a_cylinder_rim_is_not_apart() {
+    use gjk::{contact, distance, intersects, Cylinder};
+    use glam::{DQuat, DVec3};
+    let points = [
+        DVec3::new(58.824573951211164, 216.46852004465842, -220.07603229636524),
+        DVec3::new(-256.03894541738964, 198.5365783511533, -274.56097933244405),
+        DVec3::new(-272.84016038613726, 286.22082194096623, -11.327782108285419),
+        DVec3::new(-44.32800005303267, -48.52312399350268, 41.90768525857317),
+        DVec3::new(-186.3442682878426, -133.04736144429052, -114.18711645245341),
+        DVec3::new(251.29457295882804, 190.89507158684927, -137.55772929635324),
+        DVec3::new(-101.78351795436188, -8.87719249214831, -58.635800297551555),
+        DVec3::new(-170.16773559990813, 336.5780549564243, -185.70894461551092),
+        DVec3::new(88.11994344615579, 281.6487518429222, 35.79668518764856),
+        DVec3::new(277.26660419188244, 174.27586742892407, 207.26732213062024),
+        DVec3::new(338.4502917259974, 257.72787141080477, -79.25715436370683),
+        DVec3::new(-230.68204966004083, 176.28161965343696, -138.16454999403473),
+        DVec3::new(-58.10096759782385, 86.75693094901828, -101.11838114775898),
+        DVec3::new(-199.0672744927981, -170.4272518929508, -327.85265495442064),
+        DVec3::new(-204.85868067403914, -55.31107628235088, 202.58201545376033),
+        DVec3::new(220.02996643210435, 70.80735877600694, -233.5195355903123),
+    ];
+    let hull = Polytope::new(points.to_vec()).unwrap();
+    let cylinder = Cylinder::new(965.116279192153, 170.22634129827077).unwrap();
+    let pose_a = Pose::new(
+        DQuat::from_xyzw(
+            0.291227205281614,
+            0.6913115229215053,
+            0.40203965419318405,
+            -0.5250135328122836,
+        ),
+        DVec3::new(444.72701726605715, -3545.837893524744, -2309.201386527103),
+    )
+    .unwrap();
+    let pose_b = Pose::new(
+        DQuat::from_xyzw(
+            0.12690047896181836,
+            -0.11535552598826689,
+            0.6693382232350484,
+            0.7228939852978308,
+        ),
+        DVec3::new(1515.2746841099909, -3887.9747954120903, -1943.7173275037976),
+    )
+    .unwrap();
+    let inside = pose_b.inverse_transform_point(pose_a.transform_point(points[15]));
+    let radial = 170.22634129827077 - inside.x.hypot(inside.z);
+    let axial = 965.116279192153 - inside.y.abs();
+    assert!(radial > 6e-8 && axial > 1e-7, "oracle: {radial} {axial}");
+
+    assert!(intersects(&hull, &pose_a, &cylinder, &pose_b));
+    assert_eq!(distance(&hull, &pose_a, &cylinder, &pose_b), 0.0);
+    let c = contact(&hull, &pose_a, &cylinder, &pose_b, 0.0).expect("they overlap");
+    // Pushing B by the radial slack frees vertex 15; 1e-8 is 1e-11 of the size.
+    assert!(c.depth > 0.0 && c.depth <= radial + 1e-8, "{c:?}");
+}
