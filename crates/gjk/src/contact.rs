@@ -60,7 +60,7 @@ use crate::math::{Pose, Real, Vector};
 use crate::pair::Pair;
 use crate::polish::polish;
 use crate::sat::{box_pair, polygon_pair, with_polygons, AxisTest};
-use crate::shape::{Core, Support};
+use crate::shape::{offset_from_core, Core, Support};
 use crate::simplex::Simplex;
 
 /// How two shapes touch, overlap or nearly touch, in world coordinates.
@@ -490,8 +490,7 @@ struct PointAgainst<V: Vector> {
 /// boundary answer decides there.
 #[inline]
 fn against_point<V: Vector>(core: &Core<'_, V>, p: V, touch: V::Real) -> Option<PointAgainst<V>> {
-    let closest = core.closest_point(p)?;
-    let gap = p - closest;
+    let (closest, gap) = offset_from_core(core, p)?;
     // A length, not a square: a tiny gap's square underflows to 0.
     let distance = gap.length();
     if distance > touch {

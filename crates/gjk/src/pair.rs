@@ -12,7 +12,7 @@ use crate::dispatch::{self, Kernel, Query};
 use crate::geometry::cross;
 use crate::math::{along_normal, Pose, Real, Vector};
 use crate::sat::with_polygons;
-use crate::shape::{closest_on_segments, Support};
+use crate::shape::{closest_on_segments, offset_from_core, Support};
 use crate::simplex::SupportPoint;
 use crate::tolerance::Tolerance;
 
@@ -94,16 +94,17 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         match *kernel {
             Kernel::PointOnB { a, b } => {
                 let a_in_b = rel.inverse_transform_point(a);
-                let b_local = b.closest_point(a_in_b)?;
+                let (b_local, offset) = offset_from_core(&b, a_in_b)?;
                 // The gap is measured in B's frame, where the projection is exact (a face
                 // region leaves its tangent components exactly zero), then rotated: `a − b` in
                 // A's frame would carry the rounding of both poses, large against a small gap.
-                let w = rel.transform_vector(a_in_b - b_local);
+                let w = rel.transform_vector(offset);
                 Some(SupportPoint { w, a, b: rel.transform_point(b_local), b_local })
             }
             Kernel::PointOnA { a, b: b_local } => {
                 let b = rel.transform_point(b_local);
-                Some(SupportPoint::new(a.closest_point(b)?, b, b_local))
+                let (on_a, offset) = offset_from_core(&a, b)?;
+                Some(SupportPoint { w: -offset, a: on_a, b, b_local })
             }
             Kernel::Segments(ends_a, ends_b_local) => Some(self.segments(ends_a, ends_b_local)),
             _ => None,

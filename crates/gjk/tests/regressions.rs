@@ -1088,3 +1088,38 @@ fn hull_vertex_just_inside_a_cylinder_rim_is_not_apart() {
     // Pushing B by the radial slack frees vertex 15; 1e-8 is 1e-11 of the size.
     assert!(c.depth > 0.0 && c.depth <= radial + 1e-8, "{c:?}");
 }
+
+/// A ball whose centre lies 7.8e-4 from a capsule's axis (f32, coordinates near 16) got a
+/// contact normal 1.5e-4 rad off, and pushing by its depth left 4.4e-4 of overlap (the tilt
+/// times the capsule's half-length). The closest point on the axis carries rounding of the
+/// coordinates' size along the axis, large against the 7.8e-4 offset; the offset is now taken
+/// orthogonal to the axis (`offset_from_core`). Oracle: the exact normal, orthogonal to the
+/// axis, and the depth from the f64 distance of the centre to the axis.
+#[test]
+fn f32_ball_centre_near_a_capsule_axis_gets_the_exact_normal() {
+    use gjk::{contact, Ball, Capsule};
+    use glam::Vec2;
+    let ball = Ball::<Vec2>::new(9.431654).unwrap();
+    let (end_a, end_b) = (Vec2::new(2.870334, 2.640028), Vec2::new(-2.6718595, 1.4250408));
+    let capsule = Capsule::new(end_a, end_b, 0.27684692).unwrap();
+    let pose_a = Pose::from_angle_translation(0.0, Vec2::new(-8.787682, -16.144629)).unwrap();
+    let angle_b = -3.033_533_8_f32;
+    let pose_b = Pose::from_angle_translation(angle_b, Vec2::new(-8.909546, -14.112864)).unwrap();
+
+    let (s, c) = f64::from(angle_b).sin_cos();
+    let world = |p: Vec2| {
+        let p = p.as_dvec2();
+        DVec2::new(c * p.x - s * p.y, s * p.x + c * p.y) + pose_b.translation().as_dvec2()
+    };
+    let (a, b, centre) = (world(end_a), world(end_b), pose_a.translation().as_dvec2());
+    let axis = (b - a).normalize();
+    let offset = (centre - a) - axis * (centre - a).dot(axis);
+    let expected_normal = -offset.normalize(); // from the ball toward the capsule's axis
+    let expected_depth = 9.431654_f32 as f64 + 0.27684692_f32 as f64 - offset.length();
+    assert!(offset.length() < 1e-3, "oracle: the centre is {} from the axis", offset.length());
+
+    let got = contact(&ball, &pose_a, &capsule, &pose_b, 0.0).unwrap();
+    let angle = got.normal.as_dvec2().angle_to(expected_normal).abs();
+    assert!(angle < 2e-6, "normal {:?} is {angle} rad from {expected_normal:?}", got.normal);
+    assert!((f64::from(got.depth) - expected_depth).abs() < 1e-5, "{got:?} vs {expected_depth}");
+}

@@ -31,7 +31,7 @@ pub use any::{NoSolid, Shape, ShapeSpace, Solid};
 pub use ball::Ball;
 pub use capsule::Capsule;
 pub use cone::Cone;
-pub(crate) use cores::{closest_on_segment, closest_on_segments};
+pub(crate) use cores::{closest_on_segment, closest_on_segments, offset_from_core};
 pub use cores::{Core, CoreBoundary, CorePolygon, CorePolytope};
 pub use cuboid::Cuboid;
 pub use cylinder::Cylinder;
