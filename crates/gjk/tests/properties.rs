@@ -1610,7 +1610,6 @@ const OPEN_FAILURES: &[(&str, u32)] = &[
     ("cast_toi", 2),
     ("closest_points_on_planes", 1),
     ("closest_points_on_shapes", 1),
-    ("contact_normal_angle", 4),
     ("contact_points_on_planes", 5),
     ("contact_points_on_shapes", 17),
     ("contact_push_separates", 4),

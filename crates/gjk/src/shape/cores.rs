@@ -143,10 +143,17 @@ impl<V: Vector> Core<'_, V> {
     }
 
     /// Whether the kind projects points exactly ([`Core::closest_point`]): points, segments,
-    /// boxes and polygons.
+    /// boxes, polygons and ellipsoids.
     #[inline(always)]
     pub fn projects(&self) -> bool {
-        matches!(self, Core::Point(_) | Core::Segment(_) | Core::Box(_) | Core::Polygon(_))
+        matches!(
+            self,
+            Core::Point(_)
+                | Core::Segment(_)
+                | Core::Box(_)
+                | Core::Polygon(_)
+                | Core::Ellipsoid(_)
+        )
     }
 
     /// The core moved by `place` (a map of points that keeps distances: a pose), when its kind
@@ -180,6 +187,8 @@ impl<V: Vector> Core<'_, V> {
             // Clamping each coordinate to `[−h, h]`.
             Core::Box(h) => Some(p.zip_map(*h, |x, h| x.max(-h).min(h))),
             Core::Polygon(polygon) => polygon.well_formed().then(|| polygon.closest(p)),
+            Core::Ellipsoid(radii) if ellipsoid_contains(*radii, p) => Some(p),
+            Core::Ellipsoid(radii) => Some(ellipsoid_foot(*radii, p).0),
             _ => None,
         }
     }
@@ -217,6 +226,10 @@ impl<V: Vector> Core<'_, V> {
             Core::Point(q) => Some(point_exit(*q, p)),
             Core::Box(h) => Some(box_exit(*h, p)),
             Core::Polygon(polygon) => polygon.well_formed().then(|| polygon.nearest_exit(p)),
+            Core::Ellipsoid(radii) => {
+                let (point, normal) = ellipsoid_foot(*radii, p);
+                Some(CoreBoundary { point, normal, depth: normal.dot(point - p) })
+            }
             _ => None,
         }
     }
@@ -350,6 +363,14 @@ impl<V: Vector> CorePolygon<'_, V> {
 /// axial part is removed: the offset's direction is then as good as the axis's.
 #[inline(always)]
 pub(crate) fn offset_from_core<V: Vector>(core: &Core<'_, V>, p: V) -> Option<(V, V)> {
+    if let Core::Ellipsoid(radii) = core {
+        // Outside, `p − q` is along the normal at the foot: keep only that part of it.
+        if ellipsoid_contains(*radii, p) {
+            return Some((p, V::ZERO));
+        }
+        let (q, normal) = ellipsoid_foot(*radii, p);
+        return Some((q, normal * normal.dot(p - q)));
+    }
     let Core::Segment([a, b]) = core else {
         let q = core.closest_point(p)?;
         return Some((q, p - q));
@@ -456,4 +477,87 @@ fn segment_parameters<V: Vector>(d1: V, d2: V, r: V, a: V::Real, e: V::Real) -> 
     } else {
         (s, t)
     }
+}
+
+/// Whether `p` lies in the ellipsoid `Σ (xᵢ/rᵢ)² ≤ 1`.
+#[inline]
+fn ellipsoid_contains<V: Vector>(radii: V, p: V) -> bool {
+    let k = p.zip_map(radii, |x, r| x / r);
+    k.dot(k) <= V::Real::ONE
+}
+
+/// The foot of `p` on the ellipsoid `Σ (xᵢ/rᵢ)² = 1` (semi-axes `radii`, all positive): the
+/// boundary point `q` nearest to `p`, inside or out, and the outward unit normal there.
+///
+/// Eberly's method ("Distance from a point to an ellipse, an ellipsoid, or a
+/// hyperellipsoid"): at the foot, `p − q` is along the normal `(qᵢ/rᵢ²)`, so
+/// `qᵢ = rᵢ² pᵢ / (t + rᵢ²)` for one `t`, the root of
+/// `F(t) = Σ (rᵢ pᵢ / (t + rᵢ²))² − 1` (`t > 0` outside, `t ≤ 0` inside). On
+/// `t > −r_min²` (where the global foot lies) `F` is convex and decreasing, so Newton's
+/// method from a point where `F ≥ 0` climbs to the root without overshooting; each step is
+/// kept inside the bracket, which bisection shrinks when Newton stalls. With `p` on the
+/// minor axis' plane of symmetry the root may leave that range: the foot then lies off the
+/// plane (`t = −r_min²`). Work is in the first octant at unit size (signs and scale restored
+/// at the end), so no square overflows.
+pub(crate) fn ellipsoid_foot<V: Vector>(radii: V, p: V) -> (V, V) {
+    let (zero, one) = (V::Real::ZERO, V::Real::ONE);
+    let scale = (0..V::DIM).map(|i| radii.component(i)).fold(zero, |m, r| m.max(r));
+    let e = radii.map(|r| r / scale);
+    let y = p.map(|x| x.abs() / scale);
+    let ee = e.component_mul(e);
+    let ey = e.component_mul(y);
+    let minor = (0..V::DIM).fold(0, |m, i| if ee.component(i) < ee.component(m) { i } else { m });
+    let emin2 = ee.component(minor);
+    let f = |t: V::Real| -> (V::Real, V::Real) {
+        (0..V::DIM).filter(|&i| ey.component(i) > zero).fold((-one, zero), |(value, slope), i| {
+            let k = ey.component(i) / (t + ee.component(i));
+            (value + k * k, slope - V::Real::TWO * k * k / (t + ee.component(i)))
+        })
+    };
+    let foot_of =
+        |t: V::Real| ee.zip_map(y, |ee, y| if y > zero { ee * y / (t + ee) } else { zero });
+    let inside = ellipsoid_contains(e, y);
+    let mut x = V::ZERO;
+    let mut solved = false;
+    if inside && ey.component(minor) <= zero {
+        // On the minor axis' plane: the foot off the plane, when the in-plane equations allow.
+        let rest = ee.zip_map(y, |ee, y| if ee > emin2 { ee * y / (ee - emin2) } else { zero });
+        let used = (0..V::DIM).fold(zero, |s, i| {
+            let k = rest.component(i) / e.component(i);
+            s + k * k
+        });
+        if used <= one {
+            let off = e.component(minor) * (one - used).sqrt();
+            x = rest + V::axis(minor) * off;
+            solved = true;
+        }
+    }
+    if !solved {
+        let mut lo = (0..V::DIM)
+            .filter(|&i| y.component(i) > zero)
+            .map(|i| ey.component(i) - ee.component(i))
+            .fold(-emin2, |m, t| m.max(t));
+        let mut hi = if inside { zero } else { ey.length() };
+        let mut t = lo;
+        for _ in 0..128 {
+            let (value, slope) = f(t);
+            if value > zero {
+                lo = lo.max(t);
+            } else {
+                hi = hi.min(t);
+            }
+            let newton = t - value / slope;
+            let next = if newton > lo && newton < hi { newton } else { (lo + hi) * V::Real::HALF };
+            if next == t || hi <= lo {
+                break;
+            }
+            t = next;
+        }
+        x = foot_of(t);
+    }
+    // Back to `p`'s octant and size; the normal from the gradient `qᵢ/rᵢ²` at unit size.
+    let signed = x.zip_map(p, |x, p| if p < zero { -x } else { x });
+    let q = signed * scale;
+    let normal = signed.zip_map(ee, |x, ee| x / ee).direction().unwrap_or(V::axis(minor));
+    (q, normal)
 }

@@ -1,0 +1,200 @@
+//! A point or a ball against an ellipse or ellipsoid: the foot of the point on the boundary
+//! (`Core::Ellipsoid`'s projection, Eberly's root of the foot's equation), against brute force.
+//!
+//! The oracle minimises `|p − x|` over the boundary's parametrisation (`x = (r₀ cos θ,
+//! r₁ sin θ)` in 2D; `x = (r₀ cos θ sin φ, r₁ sin θ sin φ, r₂ cos φ)` in 3D) on a dense grid, then
+//! refines the best cell by pattern search down to 1e-14 rad. Points are drawn inside and
+//! outside ellipsoids with axis ratios up to 1:100, in the ellipsoid's frame, at generic
+//! positions (the foot is unique there); the ball is A, the ellipsoid B at the origin.
+//!
+//! Tolerances (f64): distance and depth within 1e-9 of the largest radius, the normal within
+//! 1e-6 rad of the oracle foot's outward normal (the gradient `xᵢ/rᵢ²`).
+
+use gjk::{closest_points, contact, distance, intersects, Ball, Ellipsoid, Point, Pose, Proximity};
+use glam::{DVec2, DVec3};
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> f64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+    }
+    fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * self.next()
+    }
+}
+
+/// The oracle's foot: the boundary point nearest to `p` and its distance.
+fn brute_foot(radii: DVec3, p: DVec3, dim: usize) -> (DVec3, f64) {
+    let at = |(theta, phi): (f64, f64)| {
+        if dim == 2 {
+            DVec3::new(radii.x * theta.cos(), radii.y * theta.sin(), 0.0)
+        } else {
+            DVec3::new(
+                radii.x * theta.cos() * phi.sin(),
+                radii.y * theta.sin() * phi.sin(),
+                radii.z * phi.cos(),
+            )
+        }
+    };
+    let cost = |u: (f64, f64)| (at(u) - p).length();
+    let (n_theta, n_phi) = if dim == 2 { (20_000, 1) } else { (720, 360) };
+    let mut best = ((0.0, std::f64::consts::FRAC_PI_2), f64::INFINITY);
+    for i in 0..n_theta {
+        for j in 0..n_phi {
+            let theta = std::f64::consts::TAU * i as f64 / n_theta as f64;
+            let phi = if dim == 2 {
+                std::f64::consts::FRAC_PI_2
+            } else {
+                std::f64::consts::PI * (j as f64 + 0.5) / n_phi as f64
+            };
+            let c = cost((theta, phi));
+            if c < best.1 {
+                best = ((theta, phi), c);
+            }
+        }
+    }
+    let mut step = std::f64::consts::TAU / n_theta as f64;
+    while step > 1e-14 {
+        let mut moved = false;
+        for (dt, dp) in [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)] {
+            if dim == 2 && dp != 0.0 {
+                continue;
+            }
+            let u = (best.0 .0 + dt * step, best.0 .1 + dp * step);
+            let c = cost(u);
+            if c < best.1 {
+                best = (u, c);
+                moved = true;
+            }
+        }
+        if !moved {
+            step *= 0.5;
+        }
+    }
+    (at(best.0), best.1)
+}
+
+fn outward_normal(radii: DVec3, x: DVec3, dim: usize) -> DVec3 {
+    let g = DVec3::new(x.x / (radii.x * radii.x), x.y / (radii.y * radii.y), 0.0);
+    let g = if dim == 3 { g + DVec3::Z * (x.z / (radii.z * radii.z)) } else { g };
+    g.normalize()
+}
+
+fn angle(a: DVec3, b: DVec3) -> f64 {
+    a.cross(b).length().atan2(a.dot(b))
+}
+
+fn draw_radii(rng: &mut Rng, dim: usize) -> DVec3 {
+    let mut r = || 10f64.powf(rng.range(-1.0, 1.0));
+    DVec3::new(r(), r(), if dim == 3 { r() } else { 0.0 })
+}
+
+/// A point inside (`scale < 1`) or outside (`scale > 1`) along a random direction.
+fn draw_point(rng: &mut Rng, radii: DVec3, dim: usize, scale: f64) -> DVec3 {
+    loop {
+        let d = DVec3::new(rng.range(-1.0, 1.0), rng.range(-1.0, 1.0), rng.range(-1.0, 1.0));
+        let d = if dim == 2 { DVec3::new(d.x, d.y, 0.0) } else { d };
+        if d.length() > 0.1 && d.length() <= 1.0 {
+            return (d / d.length()) * radii * scale;
+        }
+    }
+}
+
+fn check_2d(seed: u64, cases: usize) {
+    let mut rng = Rng(seed);
+    for case in 0..cases {
+        let radii = draw_radii(&mut rng, 2);
+        let size = radii.max_element();
+        let scale = if case % 2 == 0 { rng.range(0.05, 0.95) } else { rng.range(1.02, 3.0) };
+        let p = draw_point(&mut rng, radii, 2, scale);
+        let (foot, gap) = brute_foot(radii, p, 2);
+        let ellipse = Ellipsoid::new(DVec2::new(radii.x, radii.y)).unwrap();
+        let ball = Point::new(DVec2::ZERO).unwrap();
+        let pose_a = Pose::from_translation(p.truncate()).unwrap();
+        let here = Pose::IDENTITY;
+        let inside = scale < 1.0;
+        let expected_normal = outward_normal(radii, foot, 2);
+        if inside {
+            let c = contact(&ball, &pose_a, &ellipse, &here, 0.0).expect("inside");
+            assert!(
+                (c.depth - gap).abs() <= 1e-9 * size,
+                "case {case}: depth {} vs {gap}",
+                c.depth
+            );
+            // The ball (A) leaves through the foot: A toward B is minus the outward normal.
+            let a = angle(-c.normal.extend(0.0), expected_normal);
+            assert!(a < 1e-6, "case {case}: normal {:?} {a} rad off", c.normal);
+            assert!(intersects(&ball, &pose_a, &ellipse, &here));
+        } else {
+            let d = distance(&ball, &pose_a, &ellipse, &here);
+            assert!((d - gap).abs() <= 1e-9 * size, "case {case}: distance {d} vs {gap}");
+            let Proximity::Separated(s) = closest_points(&ball, &pose_a, &ellipse, &here) else {
+                panic!("case {case}: apart by {gap}");
+            };
+            assert!((s.point_b.extend(0.0) - foot).length() <= 1e-7 * size, "case {case}: {s:?}");
+            let a = angle(-s.normal.extend(0.0), expected_normal);
+            assert!(a < 1e-6, "case {case}: normal {:?} {a} rad off", s.normal);
+        }
+    }
+}
+
+fn check_3d(seed: u64, cases: usize) {
+    let mut rng = Rng(seed);
+    for case in 0..cases {
+        let radii = draw_radii(&mut rng, 3);
+        let size = radii.max_element();
+        let scale = if case % 2 == 0 { rng.range(0.05, 0.95) } else { rng.range(1.02, 3.0) };
+        let p = draw_point(&mut rng, radii, 3, scale);
+        let (foot, gap) = brute_foot(radii, p, 3);
+        let ellipsoid = Ellipsoid::new(radii).unwrap();
+        let radius = 0.25 * size;
+        let ball = Ball::<DVec3>::new(radius).unwrap();
+        let pose_a = Pose::from_translation(p).unwrap();
+        let here = Pose::IDENTITY;
+        let expected_normal = outward_normal(radii, foot, 3);
+        // Signed: the core's gap minus the ball's radius (negative: overlap of the surfaces).
+        let c = contact(&ball, &pose_a, &ellipsoid, &here, f64::INFINITY).unwrap();
+        let expected_depth = if scale < 1.0 { gap + radius } else { radius - gap };
+        assert!(
+            (c.depth - expected_depth).abs() <= 1e-9 * size,
+            "case {case}: depth {} vs {expected_depth}",
+            c.depth
+        );
+        let a = angle(-c.normal, expected_normal);
+        assert!(a < 1e-6, "case {case}: normal {:?} {a} rad off {expected_normal:?}", c.normal);
+        assert!((c.point_b - foot).length() <= 1e-7 * size, "case {case}: {c:?} vs foot {foot:?}");
+    }
+}
+
+#[test]
+fn point_against_ellipses_matches_brute_force() {
+    check_2d(1, 200);
+}
+
+#[test]
+fn ball_against_ellipsoids_matches_brute_force() {
+    check_3d(2, 40);
+}
+
+/// Points on the minor axis' plane of symmetry, where the foot leaves the plane (two feet tie:
+/// only the depth is unique), the centre, and points on the boundary.
+#[test]
+fn points_on_planes_of_symmetry_get_the_exact_depth() {
+    let radii = DVec2::new(3.0, 1.0);
+    let ellipse = Ellipsoid::new(radii).unwrap();
+    let point = Point::new(DVec2::ZERO).unwrap();
+    for (x, expected) in [(0.0, 1.0), (1.0, 1.0 * (1.0 - 1.0 / 8.0f64).sqrt()), (2.9, 0.1)] {
+        let (foot, gap) = brute_foot(radii.extend(0.0), DVec3::new(x, 0.0, 0.0), 2);
+        let pose = Pose::from_translation(DVec2::new(x, 0.0)).unwrap();
+        let c = contact(&point, &pose, &ellipse, &Pose::IDENTITY, 0.0).unwrap();
+        assert!((c.depth - gap).abs() < 1e-12, "x {x}: {} vs {gap} (foot {foot:?})", c.depth);
+        if x < 2.0 {
+            assert!(
+                (c.depth - expected).abs() < 1e-9,
+                "x {x}: {} vs closed form {expected}",
+                c.depth
+            );
+        }
+    }
+}
