@@ -31,7 +31,7 @@ target="${CARGO_TARGET_DIR:-target}"
 work="$target/bench-peers"
 mkdir -p "$work"
 cargo build -j2 --release -p gjk-bench --features peers --bin peers
-g++ -O2 -std=c++17 -DNDEBUG -I"$COAL_PREFIX/include" -I"$eigen" \
+g++ -O2 -std=c++17 -DNDEBUG -Wall -Wextra -I"$COAL_PREFIX/include" -I"$eigen" \
   crates/gjk-bench/peers/coal_driver.cpp -L"$COAL_PREFIX/lib" -lcoal \
   -Wl,-rpath,"$COAL_PREFIX/lib" -o "$work/coal_driver"
 

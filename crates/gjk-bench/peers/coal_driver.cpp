@@ -79,7 +79,11 @@ Geometry shape(std::istream& in, bool& along_y) {
     return std::make_shared<coal::Cone>(r, 2 * h);
   }
   if (kind == "hull") {
-    auto n = static_cast<unsigned>(number(in));
+    double count = number(in);
+    // qhull needs a solid: at least 4 points.
+    if (!(count >= 4 && count <= 1e6 && count == std::floor(count)))
+      throw std::runtime_error("pairs file: a hull needs a whole number of points, at least 4");
+    auto n = static_cast<unsigned>(count);
     auto points = std::make_shared<std::vector<Vec3s>>();
     for (unsigned i = 0; i < n; ++i) {
       double x = number(in), y = number(in), z = number(in);
@@ -109,7 +113,7 @@ std::vector<Workload> read_pairs(const char* path) {
     if (word != "workload") throw std::runtime_error("pairs file: expected 'workload'");
     Workload w;
     std::size_t count;
-    in >> w.name >> count;
+    if (!(in >> w.name >> count)) throw std::runtime_error("pairs file: bad workload header");
     for (std::size_t i = 0; i < count; ++i) {
       Pair p;
       bool along_y;
@@ -172,8 +176,9 @@ void intersects(std::ostream& out, const Workload& w, int rounds) {
   }
   double ns_one = best_ns([&] { for (const Pair& p : w.pairs) keep(one_shot(p)); },
                           w.pairs.size(), rounds);
-  double ns_two = best_ns([&] { for (std::size_t i = 0; i < w.pairs.size(); ++i) keep(functor(i)); },
-                          w.pairs.size(), rounds);
+  double ns_two = best_ns(
+      [&] { for (std::size_t i = 0; i < w.pairs.size(); ++i) keep(functor(i)); },
+      w.pairs.size(), rounds);
   emit(out, w, "intersects", "coal", ns_one, one);
   emit(out, w, "intersects", "coal_cached", ns_two, two);
 }

@@ -97,18 +97,30 @@ fn all_queries<C: Query + ContactQuery>(cases: &[C], rounds: usize) -> Measured 
 }
 
 /// coal's runs of one method on one workload, from the driver's answers file (the queries the
-/// method has runs for; at least one).
-fn coal(runs: &PeerRuns, workload: &str, method: &str) -> Result<Measured, String> {
-    let run = |query: &str| runs.get(&(workload.to_owned(), query.to_owned(), method.to_owned()));
+/// method has runs for; at least one, each with one answer per pair).
+fn coal(runs: &PeerRuns, workload: &str, pairs: usize, method: &str) -> Result<Measured, String> {
     let mut m = Measured { intersects: None, distance: None, contact: None };
     for query in ["intersects", "distance", "contact"] {
-        let Some(r) = run(query) else { continue };
-        match &r.answers {
+        let key = (workload.to_owned(), query.to_owned(), method.to_owned());
+        let Some(r) = runs.get(&key) else { continue };
+        let count = match &r.answers {
             PeerAnswers::Intersects(a) => {
-                m.intersects = Some(Timed { ns: r.ns, answers: a.clone() })
+                m.intersects = Some(Timed { ns: r.ns, answers: a.clone() });
+                a.len()
             }
-            PeerAnswers::Distance(a) => m.distance = Some(Timed { ns: r.ns, answers: a.clone() }),
-            PeerAnswers::Contact(a) => m.contact = Some(Timed { ns: r.ns, answers: a.clone() }),
+            PeerAnswers::Distance(a) => {
+                m.distance = Some(Timed { ns: r.ns, answers: a.clone() });
+                a.len()
+            }
+            PeerAnswers::Contact(a) => {
+                m.contact = Some(Timed { ns: r.ns, answers: a.clone() });
+                a.len()
+            }
+        };
+        if count != pairs {
+            return Err(format!(
+                "coal's {workload} {query} {method} has {count} answers for {pairs} pairs"
+            ));
         }
     }
     if m.intersects.is_none() && m.distance.is_none() && m.contact.is_none() {
@@ -147,6 +159,7 @@ fn measure<A: AsPeerShape, B: AsPeerShape>(
         })
         .collect();
     let row = |name, precision, measured| Implementation { name, precision, measured };
+    let pairs = w.cases.len();
     let (gjk32, gjk64): (Vec<_>, Vec<_>) =
         (p32.iter().map(ParryGjk).collect(), p64.iter().map(ParryGjk).collect());
     let rows = vec![
@@ -174,9 +187,13 @@ fn measure<A: AsPeerShape, B: AsPeerShape>(
                 contact: Some(timed(&ccd, rounds, CcdPair::mpr_contact)),
             },
         ),
-        row("coal", "f64", coal(coal_runs, w.name, "coal")?),
-        row("coal cached", "f64", coal(coal_runs, w.name, "coal_cached")?),
-        row("coal cached, unsigned", "f64", coal(coal_runs, w.name, "coal_cached_unsigned")?),
+        row("coal", "f64", coal(coal_runs, w.name, pairs, "coal")?),
+        row("coal cached", "f64", coal(coal_runs, w.name, pairs, "coal_cached")?),
+        row(
+            "coal cached, unsigned",
+            "f64",
+            coal(coal_runs, w.name, pairs, "coal_cached_unsigned")?,
+        ),
     ];
     eprintln!("peers: {} measured", w.name);
     Ok(Report { name: w.name, pairs: w.cases.len(), rows, reference, exact })
@@ -488,19 +505,31 @@ fn load_average() -> String {
     }
 }
 
+/// How the intersection table scores accuracy.
+const INTERSECTS_NOTE: &str = "accuracy: verdicts that differ from the reference's";
+/// How the distance table scores accuracy.
+const DISTANCE_NOTE: &str = "accuracy: largest error relative to max(reference, 1); \
+     libccd 2.1 has no distance query";
+/// How the contact table scores accuracy.
+const CONTACT_NOTE: &str = "accuracy: largest depth error / largest normal angle / pairs whose \
+     depth is off by more than 1e-3 / verdicts that differ from the exact ones; on cylinder_cone \
+     (no exact depth) the depth is compared with the best upper bound any implementation's \
+     normal certifies";
+
 fn markdown(reports: &[Report], rounds: usize) -> String {
     let mut out = String::new();
     let pairs: Vec<String> = reports.iter().map(|r| format!("{} {}", r.name, r.pairs)).collect();
     let _ = writeln!(
         out,
-        "Pairs: {}. Time: best of {rounds} rounds of about 1 ms each. Load average at the end: {}.\n",
+        "Pairs: {}. Time: best of {rounds} rounds of about 1 ms each. \
+         Load average at the end: {}.\n",
         pairs.join(", "),
         load_average()
     );
     let sections = [
-        (Kind::Intersects, "Intersection test", "intersects", "accuracy: verdicts that differ from the reference's"),
-        (Kind::Distance, "Distance", "distance", "accuracy: largest error relative to max(reference, 1); libccd 2.1 has no distance query"),
-        (Kind::Contact, "Contact (penetration)", "contact", "accuracy: largest depth error / largest normal angle / pairs whose depth is off by more than 1e-3 / verdicts that differ from the exact ones; on cylinder_cone (no exact depth) the depth is compared with the best upper bound any implementation's normal certifies"),
+        (Kind::Intersects, "Intersection test", "intersects", INTERSECTS_NOTE),
+        (Kind::Distance, "Distance", "distance", DISTANCE_NOTE),
+        (Kind::Contact, "Contact (penetration)", "contact", CONTACT_NOTE),
     ];
     for (kind, title, _, note) in sections {
         let _ = writeln!(
