@@ -291,6 +291,27 @@ mod tests {
         }
     }
 
+    /// Two unit balls whose centres are 1.5 apart along a rotated axis: depth 0.5 along it.
+    /// libccd's EPA stops on a coarse polytope around curved shapes (depth 0.4954, normal
+    /// 0.04 rad off here), hence the loose tolerances: the test pins the FFI's conventions (a
+    /// flipped normal would be π off), not libccd's accuracy.
+    #[test]
+    fn ball_pair_penetration_is_the_closed_form() {
+        let axis = DVec3::new(1.0, 2.0, -2.0) / 3.0;
+        let at =
+            |p: DVec3| Placement3 { rotation: [0.0, 0.0, 0.0, 1.0], translation: p.to_array() };
+        let pair = CcdPair {
+            a: CcdShape::new(PeerShape::Sphere(1.0), &at(DVec3::new(0.5, -1.0, 2.0))),
+            b: CcdShape::new(PeerShape::Sphere(1.0), &at(DVec3::new(0.5, -1.0, 2.0) + axis * 1.5)),
+        };
+        assert!(pair.gjk_intersects() && pair.mpr_intersects());
+        for (name, found) in [("GJK/EPA", pair.gjk_contact()), ("MPR", pair.mpr_contact())] {
+            let c = found.unwrap_or_else(|| panic!("{name}: no contact"));
+            assert!((c.depth - 0.5).abs() < 1e-2, "{name}: depth {}", c.depth);
+            assert!(crate::depth::angle(c.normal, axis.to_array()) < 0.1, "{name}: {c:?}");
+        }
+    }
+
     #[test]
     fn verdicts_match_the_exact_ones_on_box_pairs() {
         let w = workload::box_box();
