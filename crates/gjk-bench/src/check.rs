@@ -201,7 +201,7 @@ pub fn segment_closest_points(p0: DVec3, p1: DVec3, q0: DVec3, q1: DVec3) -> (DV
 }
 
 /// The closed-form capsule–capsule distance (0 when they overlap).
-fn capsule_reference(
+pub fn capsule_reference(
     c: &Case<crate::spec::CapsuleSpec, crate::spec::CapsuleSpec, Placement3>,
 ) -> f64 {
     let ends = |h: f64, p: &Placement3| {
@@ -214,7 +214,7 @@ fn capsule_reference(
 
 /// The certified cylinder–cone distance, or `None` when the bounds do not meet (see the
 /// module documentation).
-fn certified_reference<A: Spec3, B: Spec3>(
+pub fn certified_reference<A: Spec3, B: Spec3>(
     w: &Workload<A, B, Placement3>,
 ) -> Result<Vec<Option<f64>>, BuildError> {
     let ours = w.ours::<DVec3>()?;

@@ -17,15 +17,23 @@
 //!   the segments (the distance to a convex set is 1-Lipschitz, and moving along the closest
 //!   points' direction attains it). Normal: from A's closest core point to B's. When the
 //!   segments cross (`d = 0`, measure zero here) the depth is still `r₁ + r₂` but the normal is
-//!   not unique, so it is not scored.
+//!   not unique, so it is not scored;
+//! * **hull–hull**: the separating-axis test of box–box, over the face normals of both hulls
+//!   and the cross products of their edges (every face normal of the Minkowski difference is
+//!   one of those), taking the hulls' faces and edges from parry-f64's `ConvexPolyhedron`, so
+//!   the oracle shares no code with our hulls or our EPA.
 
 use glam::{DQuat, DVec3, Vec3};
 
 use crate::cases::{ContactQuery, Depth};
 use crate::check::{segment_closest_points, world_point};
-use crate::spec::{BallSpec, BuildError, CapsuleSpec, CuboidSpec, Placement3, Spec3};
+use crate::spec::{BallSpec, BuildError, CapsuleSpec, CuboidSpec, HullSpec3, Placement3, Spec3};
 use crate::workload::{self, Case, Workload};
 use crate::ParryGjk;
+
+/// A depth error that is a wrong answer rather than round-off or a tolerance (the shapes are
+/// 0.5–2 units in size).
+pub const OFF: f64 = 1e-3;
 
 /// How far one library's contacts are from the exact ones on one workload, in one precision.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,6 +53,8 @@ pub struct DepthErrors {
     pub max_error: f64,
     /// The mean absolute depth error over the penetrating pairs.
     pub mean_error: f64,
+    /// Penetrating pairs whose depth is off by more than [`OFF`].
+    pub off: usize,
     /// The largest angle (radians) between the library's normal and the exact one, over the
     /// penetrating pairs it reports and whose exact normal is unique.
     pub max_angle: f64,
@@ -125,10 +135,66 @@ pub fn capsule_capsule_depth(c: &Case<CapsuleSpec, CapsuleSpec, Placement3>) -> 
     (depth > 0.0).then(|| Depth { depth, normal: normal.to_array() })
 }
 
+/// The exact penetration of two placed convex hulls, or `None` when an axis separates them
+/// (see the module documentation).
+pub fn hull_hull_depth(
+    c: &Case<HullSpec3, HullSpec3, Placement3>,
+) -> Result<Option<Depth>, BuildError> {
+    let posed = |spec: &HullSpec3, p: &Placement3| -> Result<_, BuildError> {
+        let hull = spec.parry_f64()?;
+        let points: Vec<DVec3> = hull.points().iter().map(|&v| world_point(p, v)).collect();
+        let normals: Vec<DVec3> = hull.faces().iter().map(|f| rotation(p) * f.normal).collect();
+        let edges: Vec<DVec3> = hull
+            .edges()
+            .iter()
+            .map(|e| points[e.vertices[1] as usize] - points[e.vertices[0] as usize])
+            .collect();
+        Ok((points, normals, edges))
+    };
+    let (points_a, normals_a, edges_a) = posed(&c.a, &c.pose_a)?;
+    let (points_b, normals_b, edges_b) = posed(&c.b, &c.pose_b)?;
+    let crosses = edges_a.iter().flat_map(|a| edges_b.iter().map(move |b| (a.cross(*b), a, b)));
+    let axes =
+        normals_a.iter().chain(&normals_b).copied().chain(crosses.filter_map(|(n, a, b)| {
+            let length = n.length();
+            (length > 1e-9 * a.length() * b.length()).then(|| n / length)
+        }));
+    let range = |points: &[DVec3], n: DVec3| {
+        points.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| {
+            let x = p.dot(n);
+            (lo.min(x), hi.max(x))
+        })
+    };
+    let mut best: Option<Depth> = None;
+    for n in axes {
+        let ((a_lo, a_hi), (b_lo, b_hi)) = (range(&points_a, n), range(&points_b, n));
+        // Moving B by `d` along `n` (or `−n`) separates the hulls.
+        for (d, normal) in [(a_hi - b_lo, n), (b_hi - a_lo, -n)] {
+            if d <= 0.0 {
+                return Ok(None);
+            }
+            if best.is_none_or(|b| d < b.depth) {
+                best = Some(Depth { depth: d, normal: normal.to_array() });
+            }
+        }
+    }
+    Ok(best)
+}
+
 /// Scores one implementation's contacts against the exact ones.
 fn score<Q: ContactQuery>(
-    (workload, library, precision): (&'static str, &'static str, &'static str),
+    labels: (&'static str, &'static str, &'static str),
     cases: &[Q],
+    exact: &[Option<Depth>],
+) -> DepthErrors {
+    score_answers(labels, cases.iter().map(ContactQuery::contact), exact)
+}
+
+/// Scores contacts already computed (`found`, pair by pair, `None` for no contact) against the
+/// exact ones: how the peers outside Rust (libccd, coal) are scored.
+pub fn score_answers(
+    (workload, library, precision): (&'static str, &'static str, &'static str),
+    found: impl IntoIterator<Item = Option<Depth>>,
     exact: &[Option<Depth>],
 ) -> DepthErrors {
     let mut e = DepthErrors {
@@ -139,10 +205,11 @@ fn score<Q: ContactQuery>(
         disagreements: 0,
         max_error: 0.0,
         mean_error: 0.0,
+        off: 0,
         max_angle: 0.0,
     };
-    for (case, exact) in cases.iter().zip(exact) {
-        let found = case.contact().filter(|c| c.depth > 0.0);
+    for (found, exact) in found.into_iter().zip(exact) {
+        let found = found.filter(|c| c.depth > 0.0);
         if found.is_some() != exact.is_some() {
             e.disagreements += 1;
         }
@@ -151,6 +218,7 @@ fn score<Q: ContactQuery>(
         let error = (found.map_or(0.0, |c| c.depth) - exact.depth).abs();
         e.max_error = e.max_error.max(error);
         e.mean_error += error;
+        e.off += usize::from(error > OFF);
         if let Some(c) = found.filter(|_| exact.normal != [0.0; 3]) {
             e.max_angle = e.max_angle.max(angle(c.normal, exact.normal));
         }

@@ -20,12 +20,20 @@
 //!
 //! `benches/queries.rs` and `benches/hulls.rs` time them with criterion; the `report` binary
 //! turns criterion's estimates into `docs/benchmarks.md` (run `scripts/bench-report.sh`).
+//!
+//! The peers that are not Rust crates, libccd and coal, answer the 3D workloads too: [`peers`]
+//! hands them the pairs, `ccd` (feature `peers`, links Debian's `libccd`) calls libccd, and
+//! the `peers` binary (same feature) times everyone in one run (`scripts/bench-peers.sh`).
 
 pub mod cases;
+#[cfg(feature = "peers")]
+#[allow(unsafe_code)] // The FFI to libccd: callbacks and calls across the C boundary.
+pub mod ccd;
 pub mod check;
 pub mod depth;
 pub mod hulls;
 pub mod manifolds;
+pub mod peers;
 pub mod rays;
 pub mod shape_casts;
 pub mod spec;

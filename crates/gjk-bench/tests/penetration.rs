@@ -147,3 +147,31 @@ fn contacts_agree_with_parry_on_every_standard_workload() {
     check2(&workload::circle_polygon(), true);
     check2(&workload::tutorial_triangles(), true);
 }
+
+/// The hull oracle (separating axes from parry's hull faces and edges) against the box oracle
+/// (the 15 axes of the boxes' frames) on the box workload, each box given as its 8 corners.
+#[test]
+fn hull_depth_oracle_matches_the_box_oracle() {
+    let corners = |b: &CuboidSpec| {
+        let [x, y, z] = b.half_extents;
+        let points = (0..8)
+            .map(|i: i32| {
+                let s = |bit: i32| if i & bit == 0 { -1.0 } else { 1.0 };
+                [s(1) * x, s(2) * y, s(4) * z]
+            })
+            .collect();
+        gjk_bench::spec::HullSpec3 { points }
+    };
+    let mut penetrating = 0;
+    for c in &workload::box_box().cases {
+        let hulls = Case { a: corners(&c.a), b: corners(&c.b), pose_a: c.pose_a, pose_b: c.pose_b };
+        let (from_hulls, from_boxes) = (depth::hull_hull_depth(&hulls).unwrap(), box_box_depth(c));
+        assert_eq!(from_hulls.is_some(), from_boxes.is_some());
+        if let (Some(h), Some(b)) = (from_hulls, from_boxes) {
+            penetrating += 1;
+            assert!((h.depth - b.depth).abs() < 1e-12, "{} against {}", h.depth, b.depth);
+            assert!(angle(h.normal, b.normal) < 1e-9);
+        }
+    }
+    assert!(penetrating > 400);
+}
