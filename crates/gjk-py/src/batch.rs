@@ -14,8 +14,13 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rayon::prelude::*;
 
-use crate::api::{max_toi_of, prediction_of, target_distance_of, value_error, Shape};
-use crate::engine::{self, Answer, CastAnswer, ContactAnswer, Dyn, Space, Status};
+use crate::api::{
+    linear_slop_of, max_toi_of, prediction_of, target_distance_of, turning_max_toi, value_error,
+    Shape,
+};
+use crate::engine::{
+    self, Answer, CastAnswer, ContactAnswer, Dyn, ManifoldAnswer, Space, Status, ToiAnswer,
+};
 use crate::spec::PoseSpec;
 
 /// What a batch computes.
@@ -33,6 +38,15 @@ enum Query {
         max_toi: f64,
         target_distance: f64,
     },
+    /// The contact manifold, with points up to `prediction` apart.
+    Manifold {
+        prediction: f64,
+    },
+    /// The time of impact under translation and rotation over `[0, max_toi]`.
+    TimeOfImpact {
+        max_toi: f64,
+        linear_slop: Option<f64>,
+    },
 }
 
 /// The checked inputs of one batch, borrowed from the numpy arrays.
@@ -45,6 +59,8 @@ struct Inputs<'a> {
     poses_b: &'a [f64],
     /// A shape cast's velocity rows (`dim` numbers each) of A and of B.
     velocities: Option<(&'a [f64], &'a [f64])>,
+    /// A time of impact's angular velocity rows of A and of B (1 number each in 2D, 3 in 3D).
+    angular: Option<(&'a [f64], &'a [f64])>,
 }
 
 /// Pair `i`'s shapes and library poses.
@@ -94,7 +110,7 @@ impl Inputs<'_> {
         }
         format!(
             "pair {i}: a pose or velocity is not representable in float32, or the library \
-             refused the cast as invalid"
+             refused the cast or motion as invalid"
         )
     }
 
@@ -108,6 +124,22 @@ impl Inputs<'_> {
         }
         v
     }
+
+    /// Pair `i`'s motions: linear velocities, then angular ones (`[0, 0, w]` in 2D).
+    fn motions(&self, i: usize) -> engine::Motions {
+        let [va, vb] = self.velocities(i);
+        let mut m = [va, vb, [0.0; 3], [0.0; 3]];
+        if let Some((wa, wb)) = self.angular {
+            if self.dim == 2 {
+                m[2][2] = wa[i];
+                m[3][2] = wb[i];
+            } else {
+                m[2].copy_from_slice(&wa[3 * i..3 * i + 3]);
+                m[3].copy_from_slice(&wb[3 * i..3 * i + 3]);
+            }
+        }
+        m
+    }
 }
 
 /// The answers of a batch, as columns.
@@ -118,6 +150,8 @@ enum Columns {
     /// A contact, or the status and support calls of a query that found none.
     Contacts(Vec<Result<ContactAnswer, (Status, u32)>>),
     Casts(Vec<CastAnswer>),
+    Manifolds(Vec<ManifoldAnswer>),
+    Tois(Vec<ToiAnswer>),
 }
 
 /// Runs the batch in space `V`, in parallel; `Err(i)`: the pose of pair `i` was rejected (the
@@ -197,6 +231,35 @@ fn run<V: Space>(shapes: &[Dyn<V>], inputs: &Inputs<'_>) -> Result<Columns, usiz
                 })
                 .collect(),
         ),
+        Query::Manifold { prediction } => Columns::Manifolds(
+            (0..n)
+                .into_par_iter()
+                .with_min_len(MIN_PAIRS_PER_TASK)
+                .map(|i| match inputs.pair(shapes, i) {
+                    Ok((a, pa, b, pb)) => engine::manifold(a, pa, b, pb, prediction),
+                    Err(()) => {
+                        fail(i);
+                        ManifoldAnswer::default()
+                    }
+                })
+                .collect(),
+        ),
+        Query::TimeOfImpact { max_toi, linear_slop } => Columns::Tois(
+            (0..n)
+                .into_par_iter()
+                .with_min_len(MIN_PAIRS_PER_TASK)
+                .map(|i| {
+                    let toi = inputs.pair(shapes, i).ok().and_then(|(a, pa, b, pb)| {
+                        let m = inputs.motions(i);
+                        engine::time_of_impact(a, pa, b, pb, &m, max_toi, linear_slop).ok()
+                    });
+                    toi.unwrap_or_else(|| {
+                        fail(i);
+                        ToiAnswer::default()
+                    })
+                })
+                .collect(),
+        ),
     };
     match first_bad.into_inner() {
         usize::MAX => Ok(columns),
@@ -245,12 +308,19 @@ fn dispatch(py: Python<'_>, shapes: &[PyRef<'_, Shape>], inputs: &Inputs<'_>) ->
 /// `point_b`, `iterations`, `status`; rows without a contact hold zeros and the status of the
 /// query that found none) or `"shape_cast"` (with `velocities_a`, `velocities_b` of shape
 /// `(n, dim)`, `max_toi`, `target_distance`: `hit`, `toi`, `point_a`, `point_b`, `normal`,
-/// `iterations`, `status` as indices into `CAST_STATUSES`). Arrays must be C-contiguous,
-/// indices `int64`, poses and velocities `float64`.
+/// `iterations`, `status` as indices into `CAST_STATUSES`), `"manifold"` (with `prediction`:
+/// `count`, `normal`, `point_a`, `point_b` of shape `(n, k, dim)` with `k` = 2 in 2D and 4 in
+/// 3D, `depth` `(n, k)`, `id` `(n, k, 2)` `uint32`, `status` as indices into
+/// `MANIFOLD_STATUSES`, `contact_status` into `CONTACT_STATUSES`; slots past `count` are zero)
+/// or `"time_of_impact"` (with the velocities, optional `angular_velocities_a`, `_b` of shape
+/// `(n, 1)` in 2D, `(n, 3)` in 3D, `max_toi`, `linear_slop`: the fields of `TimeOfImpact`,
+/// zeros where it gives `None`). Arrays must be C-contiguous, indices `int64`, poses and
+/// velocities `float64`.
 #[pyfunction]
 #[pyo3(signature = (query, shapes, index_a, index_b, poses_a, poses_b, *, prediction = 0.0,
                     velocities_a = None, velocities_b = None, max_toi = 1.0,
-                    target_distance = 0.0))]
+                    target_distance = 0.0, angular_velocities_a = None,
+                    angular_velocities_b = None, linear_slop = None))]
 #[allow(clippy::too_many_arguments)] // mirrors the Python signature
 fn _batch<'py>(
     py: Python<'py>,
@@ -265,6 +335,9 @@ fn _batch<'py>(
     velocities_b: Option<PyReadonlyArray2<'py, f64>>,
     max_toi: f64,
     target_distance: f64,
+    angular_velocities_a: Option<PyReadonlyArray2<'py, f64>>,
+    angular_velocities_b: Option<PyReadonlyArray2<'py, f64>>,
+    linear_slop: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let query = match query {
         "intersects" => Query::Intersects,
@@ -275,6 +348,11 @@ fn _batch<'py>(
             max_toi: max_toi_of(max_toi)?,
             target_distance: target_distance_of(target_distance)?,
         },
+        "manifold" => Query::Manifold { prediction: prediction_of(prediction)? },
+        // `max_toi` is checked below, when it is known whether a shape turns.
+        "time_of_impact" => {
+            Query::TimeOfImpact { max_toi, linear_slop: linear_slop_of(linear_slop)? }
+        }
         other => return Err(value_error(format!("unknown batch query {other:?}"))),
     };
     if shapes.is_empty() {
@@ -283,12 +361,32 @@ fn _batch<'py>(
     let dim = shapes[0].spec.dim;
     let width = if dim == 2 { 3 } else { 7 };
     let n = index_a.len();
+    let moving = matches!(query, Query::ShapeCast { .. } | Query::TimeOfImpact { .. });
     let velocities = match (&velocities_a, &velocities_b) {
         (Some(va), Some(vb)) => Some((velocity_rows(va, "velocities_a", n, dim)?, {
             velocity_rows(vb, "velocities_b", n, dim)?
         })),
-        (None, None) if !matches!(query, Query::ShapeCast { .. }) => None,
-        _ => return Err(value_error("a shape cast batch needs velocities_a and velocities_b")),
+        (None, None) if !moving => None,
+        _ => return Err(value_error("a cast batch needs velocities_a and velocities_b")),
+    };
+    let angular_width = if dim == 2 { 1 } else { 3 };
+    let angular =
+        match (&angular_velocities_a, &angular_velocities_b) {
+            (Some(wa), Some(wb)) if matches!(query, Query::TimeOfImpact { .. }) => Some((
+                velocity_rows(wa, "angular_velocities_a", n, angular_width)?,
+                velocity_rows(wb, "angular_velocities_b", n, angular_width)?,
+            )),
+            (None, None) => None,
+            _ => return Err(value_error(
+                "angular_velocities_a and angular_velocities_b go together, with time_of_impact",
+            )),
+        };
+    let query = match query {
+        Query::TimeOfImpact { max_toi, linear_slop } => {
+            let turning = angular.is_some_and(|(wa, wb)| wa.iter().chain(wb).any(|&w| w != 0.0));
+            Query::TimeOfImpact { max_toi: turning_max_toi(max_toi, turning)?, linear_slop }
+        }
+        other => other,
     };
     let inputs = Inputs {
         query,
@@ -298,6 +396,7 @@ fn _batch<'py>(
         poses_a: poses_a.as_slice().map_err(|_| value_error("poses_a must be C-contiguous"))?,
         poses_b: poses_b.as_slice().map_err(|_| value_error("poses_b must be C-contiguous"))?,
         velocities,
+        angular,
     };
     for (what, array) in [("poses_a", &poses_a), ("poses_b", &poses_b)] {
         // `as_slice` also accepts Fortran order, whose rows are not ours.
@@ -331,6 +430,8 @@ fn _batch<'py>(
         Columns::Answers(answers) => write_answers(py, &out, &answers, dim)?,
         Columns::Contacts(contacts) => write_contacts(py, &out, &contacts, dim)?,
         Columns::Casts(casts) => write_casts(py, &out, &casts, dim)?,
+        Columns::Manifolds(manifolds) => write_manifolds(py, &out, &manifolds, dim)?,
+        Columns::Tois(tois) => write_tois(py, &out, &tois, dim)?,
     }
     Ok(out)
 }
@@ -414,6 +515,62 @@ fn write_casts(
     out.set_item("normal", vector_column(py, casts, dim, |c| c.normal)?)?;
     out.set_item("iterations", PyArray1::from_iter(py, casts.iter().map(|c| c.iterations)))?;
     out.set_item("status", PyArray1::from_iter(py, casts.iter().map(|c| c.status)))?;
+    Ok(())
+}
+
+/// The columns of the manifold batch: `count` points per row, the rest of each row's `k`
+/// slots (2 in 2D, 4 in 3D) zero.
+fn write_manifolds(
+    py: Python<'_>,
+    out: &Bound<'_, PyDict>,
+    manifolds: &[ManifoldAnswer],
+    dim: usize,
+) -> PyResult<()> {
+    let n = manifolds.len();
+    let k = engine::max_points(dim);
+    let slots = || manifolds.iter().flat_map(move |m| m.points[..k].iter());
+    let points = |f: fn(&engine::PointAnswer) -> &[f64; 3]| -> PyResult<_> {
+        let flat: Vec<f64> = slots().flat_map(|p| f(p)[..dim].iter().copied()).collect();
+        PyArray1::from_vec(py, flat).reshape([n, k, dim])
+    };
+    out.set_item("count", PyArray1::from_iter(py, manifolds.iter().map(|m| m.len)))?;
+    out.set_item("normal", vector_column(py, manifolds, dim, |m| m.normal)?)?;
+    out.set_item("point_a", points(|p| &p.point_a)?)?;
+    out.set_item("point_b", points(|p| &p.point_b)?)?;
+    let depth: Vec<f64> = slots().map(|p| p.depth).collect();
+    out.set_item("depth", PyArray1::from_vec(py, depth).reshape([n, k])?)?;
+    let ids: Vec<u32> = slots().flat_map(|p| p.id).collect();
+    out.set_item("id", PyArray1::from_vec(py, ids).reshape([n, k, 2])?)?;
+    out.set_item("status", PyArray1::from_iter(py, manifolds.iter().map(|m| m.status)))?;
+    let contact = manifolds.iter().map(|m| m.contact_status);
+    out.set_item("contact_status", PyArray1::from_iter(py, contact))?;
+    Ok(())
+}
+
+/// The columns of the time-of-impact batch; where `TimeOfImpact` gives `None` (points and
+/// normal without a contact, distance without a hit) the rows hold zeros.
+fn write_tois(
+    py: Python<'_>,
+    out: &Bound<'_, PyDict>,
+    tois: &[ToiAnswer],
+    dim: usize,
+) -> PyResult<()> {
+    // As `TimeOfImpact`: points only with a contact direction, distance only with a hit.
+    let found = |t: &ToiAnswer| t.status != engine::NO_HIT;
+    let contact = move |t: &ToiAnswer| found(t) && t.normal != [0.0; 3];
+    let vector = |f: fn(&ToiAnswer) -> [f64; 3]| {
+        vector_column(py, tois, dim, move |t| if contact(t) { f(t) } else { [0.0; 3] })
+    };
+    out.set_item("hit", PyArray1::from_iter(py, tois.iter().map(|t| t.status <= 1)))?;
+    out.set_item("toi", PyArray1::from_iter(py, tois.iter().map(|t| t.toi)))?;
+    out.set_item("point_a", vector(|t| t.point_a)?)?;
+    out.set_item("point_b", vector(|t| t.point_b)?)?;
+    out.set_item("normal", vector(|t| t.normal)?)?;
+    let distance = tois.iter().map(|t| if found(t) { t.distance } else { 0.0 });
+    out.set_item("distance", PyArray1::from_iter(py, distance))?;
+    out.set_item("slop", PyArray1::from_iter(py, tois.iter().map(|t| t.slop)))?;
+    out.set_item("iterations", PyArray1::from_iter(py, tois.iter().map(|t| t.iterations)))?;
+    out.set_item("status", PyArray1::from_iter(py, tois.iter().map(|t| t.status)))?;
     Ok(())
 }
 
