@@ -63,12 +63,6 @@ struct Inputs<'a> {
     angular: Option<(&'a [f64], &'a [f64])>,
 }
 
-/// Pair `i`'s shapes and library poses.
-type PosedPair<'s, V> = (&'s Dyn<V>, gjk::Pose<V>, &'s Dyn<V>, gjk::Pose<V>);
-
-/// Small batches are not worth a task each: rayon splits no finer than this.
-const MIN_PAIRS_PER_TASK: usize = 64;
-
 impl Inputs<'_> {
     fn len(&self) -> usize {
         self.index_a.len()
@@ -82,16 +76,19 @@ impl Inputs<'_> {
         }
     }
 
-    /// Pair `i`'s shapes and poses (`Err(())` when a pose is rejected by the library).
+    /// Pair `i`'s library poses (`None` when the library rejects one).
     #[inline]
-    fn pair<'s, V: Space>(&self, shapes: &'s [Dyn<V>], i: usize) -> Result<PosedPair<'s, V>, ()> {
+    fn poses<V: Space>(&self, i: usize) -> Option<(gjk::Pose<V>, gjk::Pose<V>)> {
         let w = self.width();
         let pa = PoseSpec::from_row(self.dim, &self.poses_a[i * w..(i + 1) * w]);
         let pb = PoseSpec::from_row(self.dim, &self.poses_b[i * w..(i + 1) * w]);
-        let pa = V::pose(&pa).map_err(|_| ())?;
-        let pb = V::pose(&pb).map_err(|_| ())?;
-        // Indices were checked against the shape list before the run.
-        Ok((&shapes[self.index_a[i] as usize], pa, &shapes[self.index_b[i] as usize], pb))
+        Some((V::pose(&pa).ok()?, V::pose(&pb).ok()?))
+    }
+
+    /// Pair `i`'s shapes (indices were checked against the shape list before the run).
+    #[inline]
+    fn shapes<'s, V: Space>(&self, shapes: &'s [Dyn<V>], i: usize) -> (&'s Dyn<V>, &'s Dyn<V>) {
+        (&shapes[self.index_a[i] as usize], &shapes[self.index_b[i] as usize])
     }
 
     /// The message for the first rejected pose at or after pair `i`.
@@ -154,114 +151,105 @@ enum Columns {
     Tois(Vec<ToiAnswer>),
 }
 
+/// Pairs per block: a block's poses are all built before its queries run.
+///
+/// Building a pose normalises its quaternion (a square root and a division), and the query
+/// needs the result at once: pair by pair, their latency sat on every query's critical path
+/// (and the query's unpredictable branches kept the processor from overlapping it with the
+/// next pair's). Built in a run of independent pairs they pipeline. Measured on box
+/// intersects: see docs/benchmarks.md, "Python package". The block is also rayon's smallest
+/// task.
+const BLOCK: usize = 64;
+
+/// `query` for every pair, in parallel, blocks of [`BLOCK`] pairs; `fill` where the pair's
+/// pose is rejected or `query` fails (`None`), and `first_bad` lowered to that pair.
+fn each_pair<V: Space, T: Copy + Send>(
+    shapes: &[Dyn<V>],
+    inputs: &Inputs<'_>,
+    first_bad: &AtomicUsize,
+    fill: T,
+    query: impl Fn(usize, &Dyn<V>, gjk::Pose<V>, &Dyn<V>, gjk::Pose<V>) -> Option<T> + Sync,
+) -> Vec<T> {
+    let mut out = vec![fill; inputs.len()];
+    out.par_chunks_mut(BLOCK).enumerate().for_each(|(k, chunk)| {
+        let start = k * BLOCK;
+        let mut poses = [None; BLOCK];
+        for (j, slot) in poses.iter_mut().take(chunk.len()).enumerate() {
+            *slot = inputs.poses::<V>(start + j);
+        }
+        for (j, (slot, posed)) in chunk.iter_mut().zip(poses).enumerate() {
+            let i = start + j;
+            let answer = posed.and_then(|(pa, pb)| {
+                let (a, b) = inputs.shapes(shapes, i);
+                query(i, a, pa, b, pb)
+            });
+            match answer {
+                Some(answer) => *slot = answer,
+                None => {
+                    first_bad.fetch_min(i, Ordering::Relaxed);
+                }
+            }
+        }
+    });
+    out
+}
+
 /// Runs the batch in space `V`, in parallel; `Err(i)`: the pose of pair `i` was rejected (the
 /// smallest such `i`).
 fn run<V: Space>(shapes: &[Dyn<V>], inputs: &Inputs<'_>) -> Result<Columns, usize> {
-    let n = inputs.len();
-    let first_bad = AtomicUsize::new(usize::MAX);
-    let fail = |i: usize| {
-        first_bad.fetch_min(i, Ordering::Relaxed);
-    };
+    let bad = AtomicUsize::new(usize::MAX);
     let columns = match inputs.query {
-        Query::Intersects => Columns::Bools(
-            (0..n)
-                .into_par_iter()
-                .with_min_len(MIN_PAIRS_PER_TASK)
-                .map(|i| match inputs.pair(shapes, i) {
-                    Ok((a, pa, b, pb)) => engine::intersects_fast(a, pa, b, pb),
-                    Err(()) => {
-                        fail(i);
-                        false
-                    }
-                })
-                .collect(),
-        ),
-        Query::Distance => Columns::Floats(
-            (0..n)
-                .into_par_iter()
-                .with_min_len(MIN_PAIRS_PER_TASK)
-                .map(|i| match inputs.pair(shapes, i) {
-                    Ok((a, pa, b, pb)) => engine::distance_fast(a, pa, b, pb),
-                    Err(()) => {
-                        fail(i);
-                        f64::NAN
-                    }
-                })
-                .collect(),
-        ),
-        Query::ClosestPoints => Columns::Answers(
-            (0..n)
-                .into_par_iter()
-                .with_min_len(MIN_PAIRS_PER_TASK)
-                .map(|i| match inputs.pair(shapes, i) {
-                    Ok((a, pa, b, pb)) => engine::proximity(a, pa, b, pb),
-                    Err(()) => {
-                        fail(i);
-                        Answer::default()
-                    }
-                })
-                .collect(),
-        ),
-        Query::Contact { prediction } => Columns::Contacts(
-            (0..n)
-                .into_par_iter()
-                .with_min_len(MIN_PAIRS_PER_TASK)
-                .map(|i| match inputs.pair(shapes, i) {
-                    Ok((a, pa, b, pb)) => engine::contact_or_ending(a, pa, b, pb, prediction),
-                    Err(()) => {
-                        fail(i);
-                        Err((0, 0))
-                    }
-                })
-                .collect(),
-        ),
-        Query::ShapeCast { max_toi, target_distance } => Columns::Casts(
-            (0..n)
-                .into_par_iter()
-                .with_min_len(MIN_PAIRS_PER_TASK)
-                .map(|i| {
-                    let cast = inputs.pair(shapes, i).ok().and_then(|(a, pa, b, pb)| {
-                        let v = inputs.velocities(i);
-                        engine::shape_cast(a, pa, b, pb, v, max_toi, target_distance).ok()
-                    });
-                    cast.unwrap_or_else(|| {
-                        fail(i);
-                        CastAnswer::default()
-                    })
-                })
-                .collect(),
-        ),
-        Query::Manifold { prediction } => Columns::Manifolds(
-            (0..n)
-                .into_par_iter()
-                .with_min_len(MIN_PAIRS_PER_TASK)
-                .map(|i| match inputs.pair(shapes, i) {
-                    Ok((a, pa, b, pb)) => engine::manifold(a, pa, b, pb, prediction),
-                    Err(()) => {
-                        fail(i);
-                        ManifoldAnswer::default()
-                    }
-                })
-                .collect(),
-        ),
-        Query::TimeOfImpact { max_toi, linear_slop } => Columns::Tois(
-            (0..n)
-                .into_par_iter()
-                .with_min_len(MIN_PAIRS_PER_TASK)
-                .map(|i| {
-                    let toi = inputs.pair(shapes, i).ok().and_then(|(a, pa, b, pb)| {
-                        let m = inputs.motions(i);
-                        engine::time_of_impact(a, pa, b, pb, &m, max_toi, linear_slop).ok()
-                    });
-                    toi.unwrap_or_else(|| {
-                        fail(i);
-                        ToiAnswer::default()
-                    })
-                })
-                .collect(),
-        ),
+        Query::Intersects => {
+            Columns::Bools(each_pair(shapes, inputs, &bad, false, |_, a, pa, b, pb| {
+                Some(engine::intersects_fast(a, pa, b, pb))
+            }))
+        }
+        Query::Distance => {
+            Columns::Floats(each_pair(shapes, inputs, &bad, f64::NAN, |_, a, pa, b, pb| {
+                Some(engine::distance_fast(a, pa, b, pb))
+            }))
+        }
+        Query::ClosestPoints => Columns::Answers(each_pair(
+            shapes,
+            inputs,
+            &bad,
+            Answer::default(),
+            |_, a, pa, b, pb| Some(engine::proximity(a, pa, b, pb)),
+        )),
+        Query::Contact { prediction } => {
+            Columns::Contacts(each_pair(shapes, inputs, &bad, Err((0, 0)), |_, a, pa, b, pb| {
+                Some(engine::contact_or_ending(a, pa, b, pb, prediction))
+            }))
+        }
+        Query::ShapeCast { max_toi, target_distance } => Columns::Casts(each_pair(
+            shapes,
+            inputs,
+            &bad,
+            CastAnswer::default(),
+            |i, a, pa, b, pb| {
+                let v = inputs.velocities(i);
+                engine::shape_cast(a, pa, b, pb, v, max_toi, target_distance).ok()
+            },
+        )),
+        Query::Manifold { prediction } => Columns::Manifolds(each_pair(
+            shapes,
+            inputs,
+            &bad,
+            ManifoldAnswer::default(),
+            |_, a, pa, b, pb| Some(engine::manifold(a, pa, b, pb, prediction)),
+        )),
+        Query::TimeOfImpact { max_toi, linear_slop } => Columns::Tois(each_pair(
+            shapes,
+            inputs,
+            &bad,
+            ToiAnswer::default(),
+            |i, a, pa, b, pb| {
+                let m = inputs.motions(i);
+                engine::time_of_impact(a, pa, b, pb, &m, max_toi, linear_slop).ok()
+            },
+        )),
     };
-    match first_bad.into_inner() {
+    match bad.into_inner() {
         usize::MAX => Ok(columns),
         i => Err(i),
     }
