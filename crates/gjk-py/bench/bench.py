@@ -4,6 +4,7 @@ and against the Rust library's own per-query time, on the same pairs.
     pip install ./crates/gjk-py coal python-fcl
     python crates/gjk-py/bench/bench.py            # prints a markdown table (docs/benchmarks.md)
     python crates/gjk-py/bench/bench.py --instructions   # instructions per query (valgrind)
+    python crates/gjk-py/bench/bench.py --cpu-time       # CPU time per query, batch vs Rust
 
 Workloads (3D, fixed seed): box-box, capsule-capsule, 32-point hull against 32-point hull; A at
 a random rotation and a translation in [-10, 10]^3, B at a random rotation, offset from A along a
@@ -224,6 +225,45 @@ def instruction_table(k=5_000, passes=(1, 4)):
             os.unlink(path)
 
 
+def cpu_seconds(command, env=None):
+    """User and system CPU time of `command` (a child process, all its threads)."""
+    import resource
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, check=True, env=env, stdout=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def cpu_table(k=200_000, passes=(1, 6), repeat=5):
+    """CPU nanoseconds per query of the batch call (one thread) and of the Rust library, as
+    `instruction_table` does with instructions: the difference of two runs, over the extra
+    queries, each the least of `repeat` runs. CPU time, not wall time: on a shared machine a
+    process waiting for a core is not charged, so the ratio holds under load (unlike the
+    wall-time table); unlike instruction counts it sees stalls (latency, mispredictions)."""
+    exe = rust_exe()
+    env = dict(os.environ, RAYON_NUM_THREADS="1")
+    extra = (passes[1] - passes[0]) * k
+    print(f"CPU ns per query ({k} pairs, {passes[1]} passes minus {passes[0]}, least of "
+          f"{repeat}; 1 thread)\n")
+    print("| workload | query | gjk batch | Rust lib | batch / Rust |")
+    print("|---|---|---|---|---|")
+    rng = np.random.default_rng(2026)
+    for name, (a, b, raw_a, raw_b, ra, rb) in workloads(rng).items():
+        rows_a, rows_b = placements(rng, k, ra + rb)
+        path = pairs_file(raw_a, raw_b, rows_a, rows_b)
+        try:
+            for query in ("distance", "intersects"):
+                ours = [min(cpu_seconds([sys.executable, __file__, "--count", name, query,
+                                         str(k), str(r)], env) for _ in range(repeat))
+                        for r in passes]
+                theirs = [min(cpu_seconds([exe, name, path, query, str(r)])
+                              for _ in range(repeat)) for r in passes]
+                o, t = (ours[1] - ours[0]) / extra * 1e9, (theirs[1] - theirs[0]) / extra * 1e9
+                print(f"| {name} | {query} | {o:.1f} | {t:.1f} | {o / t:.2f}x |", flush=True)
+        finally:
+            os.unlink(path)
+
+
 def count_run(name, query, k, passes):
     """`passes` batch calls on the `k` pairs `instruction_table` uses."""
     rng = np.random.default_rng(2026)
@@ -260,6 +300,8 @@ def main():
                         help="pairs of the per-call Python loops")
     parser.add_argument("--instructions", action="store_true",
                         help="instruction counts (valgrind) instead of wall times")
+    parser.add_argument("--cpu-time", action="store_true",
+                        help="CPU time per query, batch (1 thread) against the Rust library")
     parser.add_argument("--batch-only", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--count", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -268,6 +310,9 @@ def main():
         return
     if args.instructions:
         instruction_table()
+        return
+    if args.cpu_time:
+        cpu_table()
         return
     if args.batch_only:
         print(json.dumps(batch_times(args.pairs)))

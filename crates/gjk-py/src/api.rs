@@ -9,7 +9,10 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::engine::{self, with_pair, with_shape, Answer, Built, CastAnswer, ContactAnswer};
+use crate::engine::{
+    self, with_pair, with_shape, Answer, Built, CastAnswer, ContactAnswer, ManifoldAnswer, Motions,
+    PointAnswer, ToiAnswer,
+};
 use crate::spec::{self, Kind, PoseSpec, RotationSpec, ShapeSpec};
 
 /// `ValueError(text)`.
@@ -801,6 +804,486 @@ fn shape_cast(
     Ok(ShapeCast { answer, dim })
 }
 
+/// A word of `table` by index (the index is always one the engine wrote).
+fn word(table: &'static [&'static str], index: u8) -> &'static str {
+    table.get(usize::from(index)).copied().unwrap_or("?")
+}
+
+/// One point of a contact manifold (fields as `gjk query`'s): `point_a` on A's surface,
+/// `point_b` on B's (world frame), `depth` (> 0 overlap, < 0 a gap within the prediction),
+/// `id` = (A's feature, B's feature), the same from frame to frame while the same features
+/// touch (top two bits of each: 0 vertex, 1 edge, 2 face). Immutable, picklable.
+#[pyclass(frozen, module = "gjk._gjk")]
+pub(crate) struct ManifoldPoint {
+    point: PointAnswer,
+    dim: usize,
+}
+
+#[pymethods]
+impl ManifoldPoint {
+    /// The point on A's surface, world frame.
+    #[getter]
+    fn point_a<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
+        array(py, &self.point.point_a, self.dim)
+    }
+    /// The point on B's surface, world frame.
+    #[getter]
+    fn point_b<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
+        array(py, &self.point.point_b, self.dim)
+    }
+    /// > 0: penetration depth; < 0: a gap (within the prediction distance).
+    #[getter]
+    fn depth(&self) -> f64 {
+        self.point.depth
+    }
+    /// (A's feature, B's feature).
+    #[getter]
+    fn id(&self) -> (u32, u32) {
+        (self.point.id[0], self.point.id[1])
+    }
+    /// The point as `gjk query` prints it: `{"point_a", "point_b", "depth", "id": [a, b]}`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("point_a", self.point.point_a[..self.dim].to_vec())?;
+        d.set_item("point_b", self.point.point_b[..self.dim].to_vec())?;
+        d.set_item("depth", self.point.depth)?;
+        d.set_item("id", self.point.id.to_vec())?;
+        Ok(d)
+    }
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let me = slf.get();
+        let restore = py.import("gjk._gjk")?.getattr("_restore_manifold_point")?;
+        let args = (me.dim, point_numbers(&me.point), me.point.id.to_vec()).into_pyobject(py)?;
+        Ok((restore, args))
+    }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<ManifoldPoint>().is_ok_and(|o| {
+            let o = o.get();
+            o.dim == self.dim && o.point == self.point
+        })
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "ManifoldPoint(point_a={:?}, point_b={:?}, depth={:?}, id={:?})",
+            &self.point.point_a[..self.dim],
+            &self.point.point_b[..self.dim],
+            self.point.depth,
+            self.point.id
+        )
+    }
+}
+
+/// The seven numbers of a manifold point: `point_a`, `point_b` (three each), `depth`.
+fn point_numbers(p: &PointAnswer) -> Vec<f64> {
+    let mut v = p.point_a.to_vec();
+    v.extend_from_slice(&p.point_b);
+    v.push(p.depth);
+    v
+}
+
+/// A manifold point from [`point_numbers`] and its ids.
+fn point_from(numbers: &[f64], id: &[u32]) -> PointAnswer {
+    let mut p = PointAnswer { depth: numbers[6], id: [id[0], id[1]], ..PointAnswer::default() };
+    p.point_a.copy_from_slice(&numbers[..3]);
+    p.point_b.copy_from_slice(&numbers[3..6]);
+    p
+}
+
+/// A dimension read back from a pickle.
+fn dim_of(dim: usize) -> PyResult<usize> {
+    match dim {
+        2 | 3 => Ok(dim),
+        _ => Err(value_error(format!("dim must be 2 or 3, got {dim}"))),
+    }
+}
+
+/// Unpickles a [`ManifoldPoint`].
+#[pyfunction]
+fn _restore_manifold_point(dim: usize, numbers: Vec<f64>, id: Vec<u32>) -> PyResult<ManifoldPoint> {
+    if numbers.len() != 7 || id.len() != 2 {
+        return Err(value_error("a pickled manifold point has 7 numbers and 2 ids"));
+    }
+    Ok(ManifoldPoint { point: point_from(&numbers, &id), dim: dim_of(dim)? })
+}
+
+/// The answer of `gjk query` to a `manifold` line (fields and conventions identical): `normal`
+/// (unit, from A toward B, shared by the points; `None` when apart), `points` (up to 2 in 2D,
+/// 4 in 3D, each a `ManifoldPoint`; none when apart), `contact_status` (how the contact query
+/// that found the normal ended: `exact`, or a word of `STATUSES`; `None` when apart),
+/// `status` (how the points were found, a word of `MANIFOLD_STATUSES`). Picklable.
+#[pyclass(frozen, module = "gjk._gjk")]
+pub(crate) struct Manifold {
+    answer: ManifoldAnswer,
+    dim: usize,
+}
+
+#[pymethods]
+impl Manifold {
+    /// The unit normal from A toward B; `None` when apart.
+    #[getter]
+    fn normal<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray1<f64>>> {
+        optional(py, &self.answer.normal, self.dim, !self.apart())
+    }
+    /// The points, each a `ManifoldPoint`, in the library's order (none when apart).
+    #[getter]
+    fn points(&self) -> Vec<ManifoldPoint> {
+        let dim = self.dim;
+        self.answer.points().iter().map(|&point| ManifoldPoint { point, dim }).collect()
+    }
+    /// How the contact query behind the normal ended: `exact` or a word of `STATUSES`;
+    /// `None` when apart.
+    #[getter]
+    fn contact_status(&self) -> Option<&'static str> {
+        (!self.apart()).then(|| word(&engine::CONTACT_STATUSES, self.answer.contact_status))
+    }
+    /// How the points were found (a word of `gjk.MANIFOLD_STATUSES`).
+    #[getter]
+    fn status(&self) -> &'static str {
+        word(&engine::MANIFOLD_STATUSES, self.answer.status)
+    }
+    /// The points' depths as an array (in the order of `points`).
+    #[getter]
+    fn depths<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f64>> {
+        PyArray1::from_iter(py, self.answer.points().iter().map(|p| p.depth))
+    }
+    /// The number of points.
+    fn __len__(&self) -> usize {
+        self.answer.points().len()
+    }
+    /// The record as `gjk query` prints it (without `id`).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("normal", (!self.apart()).then(|| self.answer.normal[..self.dim].to_vec()))?;
+        let points = PyList::empty(py);
+        for p in self.points() {
+            points.append(p.to_dict(py)?)?;
+        }
+        d.set_item("points", points)?;
+        d.set_item("contact_status", self.contact_status())?;
+        d.set_item("status", self.status())?;
+        Ok(d)
+    }
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let me = slf.get();
+        let a = &me.answer;
+        let mut numbers = a.normal.to_vec();
+        let mut ints = vec![u32::from(a.status), u32::from(a.contact_status)];
+        for p in a.points() {
+            numbers.extend(point_numbers(p));
+            ints.extend_from_slice(&p.id);
+        }
+        let restore = py.import("gjk._gjk")?.getattr("_restore_manifold")?;
+        Ok((restore, (me.dim, numbers, ints).into_pyobject(py)?))
+    }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Manifold>().is_ok_and(|o| {
+            let o = o.get();
+            o.dim == self.dim && o.answer == self.answer
+        })
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "Manifold(status={:?}, {} points, normal={:?}, max depth={:?})",
+            self.status(),
+            self.answer.len,
+            &self.answer.normal[..self.dim],
+            self.answer.points().iter().map(|p| p.depth).reduce(f64::max)
+        )
+    }
+}
+
+impl Manifold {
+    fn apart(&self) -> bool {
+        self.answer.status == engine::APART
+    }
+}
+
+/// Unpickles a [`Manifold`].
+#[pyfunction]
+fn _restore_manifold(dim: usize, numbers: Vec<f64>, ints: Vec<u32>) -> PyResult<Manifold> {
+    let n = ints.len().saturating_sub(2) / 2;
+    let valid = ints.len() >= 2
+        && ints.len() % 2 == 0
+        && n <= engine::MAX_POINTS
+        && numbers.len() == 3 + 7 * n
+        && (ints[0] as usize) < engine::MANIFOLD_STATUSES.len()
+        && (ints[1] as usize) < engine::CONTACT_STATUSES.len();
+    if !valid {
+        return Err(value_error("not a pickled manifold"));
+    }
+    let mut answer = ManifoldAnswer {
+        status: ints[0] as u8,
+        contact_status: ints[1] as u8,
+        len: n as u8,
+        ..ManifoldAnswer::default()
+    };
+    answer.normal.copy_from_slice(&numbers[..3]);
+    for k in 0..n {
+        answer.points[k] = point_from(&numbers[3 + 7 * k..], &ints[2 + 2 * k..]);
+    }
+    Ok(Manifold { answer, dim: dim_of(dim)? })
+}
+
+/// The answer of `gjk query` to a `time_of_impact` line (fields and conventions identical):
+/// `hit` (the shapes come within the slop in `[0, max_toi]`, or already overlap; a pair that
+/// touches in the interval is never missed), `toi` (the first time within the slop; they are
+/// at least slop/2 apart before it; 0 when initially overlapping; `max_toi` without a hit; a
+/// lower bound at the iteration cap), `point_a`, `point_b` (closest points at `toi`, world;
+/// deepest points when initially overlapping; `None` without a hit or contact), `normal`
+/// (unit, A toward B at `toi`; `None` likewise), `distance` (at `toi`, between slop/2 and slop
+/// for a hit; minus the depth when initially overlapping; `None` without a hit), `slop` (the
+/// target separation used), `iterations` (advancement steps), `status` (a word of
+/// `CAST_STATUSES`). Picklable.
+#[pyclass(frozen, module = "gjk._gjk")]
+pub(crate) struct TimeOfImpact {
+    answer: ToiAnswer,
+    dim: usize,
+}
+
+#[pymethods]
+impl TimeOfImpact {
+    /// Whether the shapes come within the slop in `[0, max_toi]` (or overlap at 0).
+    #[getter]
+    fn hit(&self) -> bool {
+        self.answer.status <= 1
+    }
+    /// The first time the shapes are within the slop.
+    #[getter]
+    fn toi(&self) -> f64 {
+        self.answer.toi
+    }
+    /// A's closest point at `toi` (deepest when initially overlapping); `None` without a hit
+    /// or contact.
+    #[getter]
+    fn point_a<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray1<f64>>> {
+        optional(py, &self.answer.point_a, self.dim, self.contact())
+    }
+    /// B's closest point at `toi`; `None` without a hit or contact.
+    #[getter]
+    fn point_b<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray1<f64>>> {
+        optional(py, &self.answer.point_b, self.dim, self.contact())
+    }
+    /// The unit normal from A toward B at `toi`; `None` without a hit or contact.
+    #[getter]
+    fn normal<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray1<f64>>> {
+        optional(py, &self.answer.normal, self.dim, self.contact())
+    }
+    /// The distance at `toi` (minus the depth when initially overlapping); `None` without a
+    /// hit.
+    #[getter]
+    fn distance(&self) -> Option<f64> {
+        self.found().then_some(self.answer.distance)
+    }
+    /// The target separation used.
+    #[getter]
+    fn slop(&self) -> f64 {
+        self.answer.slop
+    }
+    /// Advancement steps (one distance query each).
+    #[getter]
+    fn iterations(&self) -> u32 {
+        self.answer.iterations
+    }
+    /// How the query ended (a word of `gjk.CAST_STATUSES`).
+    #[getter]
+    fn status(&self) -> &'static str {
+        word(&engine::CAST_STATUSES, self.answer.status)
+    }
+    /// The record as `gjk query` prints it (without `id`).
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("hit", self.hit())?;
+        d.set_item("toi", self.answer.toi)?;
+        d.set_item("point_a", self.point_a(py))?;
+        d.set_item("point_b", self.point_b(py))?;
+        d.set_item("normal", self.normal(py))?;
+        d.set_item("distance", self.distance())?;
+        d.set_item("slop", self.answer.slop)?;
+        d.set_item("iterations", self.answer.iterations)?;
+        d.set_item("status", self.status())?;
+        Ok(d)
+    }
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let py = slf.py();
+        let me = slf.get();
+        let a = &me.answer;
+        let mut numbers = vec![a.toi, a.distance, a.slop];
+        for v in [a.point_a, a.point_b, a.normal] {
+            numbers.extend_from_slice(&v);
+        }
+        let ints = vec![u32::from(a.status), a.iterations];
+        let restore = py.import("gjk._gjk")?.getattr("_restore_time_of_impact")?;
+        Ok((restore, (me.dim, numbers, ints).into_pyobject(py)?))
+    }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<TimeOfImpact>().is_ok_and(|o| {
+            let o = o.get();
+            o.dim == self.dim && o.answer == self.answer
+        })
+    }
+    fn __repr__(&self) -> String {
+        format!("TimeOfImpact(status={:?}, toi={:?})", self.status(), self.answer.toi)
+    }
+}
+
+impl TimeOfImpact {
+    /// Whether the query found a time with points (not `no_hit`).
+    fn found(&self) -> bool {
+        self.answer.status != engine::NO_HIT
+    }
+    /// Whether it has contact points: the library leaves them zero without a hit, and for an
+    /// initial overlap whose contact query found no direction (as `gjk query`).
+    fn contact(&self) -> bool {
+        self.found() && self.answer.normal != [0.0; 3]
+    }
+}
+
+/// Unpickles a [`TimeOfImpact`].
+#[pyfunction]
+fn _restore_time_of_impact(
+    dim: usize,
+    numbers: Vec<f64>,
+    ints: Vec<u32>,
+) -> PyResult<TimeOfImpact> {
+    if numbers.len() != 12 || ints.len() != 2 || ints[0] as usize >= engine::CAST_STATUSES.len() {
+        return Err(value_error("not a pickled time of impact"));
+    }
+    let mut answer = ToiAnswer {
+        status: ints[0] as u8,
+        toi: numbers[0],
+        distance: numbers[1],
+        slop: numbers[2],
+        iterations: ints[1],
+        ..ToiAnswer::default()
+    };
+    answer.point_a.copy_from_slice(&numbers[3..6]);
+    answer.point_b.copy_from_slice(&numbers[6..9]);
+    answer.normal.copy_from_slice(&numbers[9..12]);
+    Ok(TimeOfImpact { answer, dim: dim_of(dim)? })
+}
+
+/// The contact manifold of the pair: up to 2 (2D) or 4 (3D) points under one normal where
+/// the shapes overlap or are at most `prediction` (>= 0) apart (see `Manifold`).
+#[pyfunction]
+#[pyo3(signature = (a, b, pose_a = None, pose_b = None, prediction = 0.0))]
+fn manifold(
+    a: PyRef<'_, Shape>,
+    b: PyRef<'_, Shape>,
+    pose_a: Option<PyRef<'_, Pose>>,
+    pose_b: Option<PyRef<'_, Pose>>,
+    prediction: f64,
+) -> PyResult<Manifold> {
+    let prediction = prediction_of(prediction)?;
+    let (dim, pa, pb) = posed(&a, pose_a, pose_b)?;
+    let answer = with_pair!(&a.built, &b.built, |x, y| engine::manifold(
+        x,
+        lib_pose(&pa)?,
+        y,
+        lib_pose(&pb)?,
+        prediction
+    ))
+    .map_err(value_error)?;
+    Ok(Manifold { answer, dim })
+}
+
+/// An angular velocity argument: a number in 2D (radians per unit time, counter-clockwise),
+/// stored as `[0, 0, w]`; a vector `[x, y, z]` (axis times rate) in 3D. `None`: not turning.
+pub(crate) fn angular_of(
+    value: Option<&Bound<'_, PyAny>>,
+    dim: usize,
+    what: &str,
+) -> PyResult<[f64; 3]> {
+    let Some(value) = value else { return Ok([0.0; 3]) };
+    if dim == 2 {
+        let w: f64 = value.extract().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{what} is a number in 2D (radians per unit time, counter-clockwise)"
+            ))
+        })?;
+        if !w.is_finite() {
+            return Err(value_error(format!("{what} must be finite, got {w}")));
+        }
+        return Ok([0.0, 0.0, w]);
+    }
+    let w: Vec<f64> = value.extract().map_err(|_| {
+        PyTypeError::new_err(format!("{what} is a vector [x, y, z] in 3D (axis times rate)"))
+    })?;
+    vector(w, 3, what)
+}
+
+/// A linear slop argument: `None` (the library's default) or finite and >= 0.
+pub(crate) fn linear_slop_of(linear_slop: Option<f64>) -> PyResult<Option<f64>> {
+    match linear_slop {
+        Some(s) if !s.is_finite() || s < 0.0 => {
+            Err(value_error(format!("linear_slop must be finite and >= 0, got {s}")))
+        }
+        _ => Ok(linear_slop),
+    }
+}
+
+/// A time limit for a query that may turn: finite when a shape turns (the angle turned over
+/// the interval must be finite).
+pub(crate) fn turning_max_toi(max_toi: f64, turning: bool) -> PyResult<f64> {
+    let max_toi = max_toi_of(max_toi)?;
+    if turning && max_toi.is_infinite() {
+        return Err(value_error("max_toi must be finite when a shape turns"));
+    }
+    Ok(max_toi)
+}
+
+/// A moving with `velocity_a` and turning at `angular_velocity_a` about its position (the
+/// translation of `pose_a`), B likewise, `0 <= t <= max_toi`: the first time the shapes come
+/// within the linear slop (default: 1/1000 of the smaller shape's reach). Angular velocities
+/// are a number in 2D, a vector (axis times rate) in 3D; `None`: not turning.
+#[pyfunction]
+#[pyo3(signature = (a, b, velocity_a, velocity_b, pose_a = None, pose_b = None,
+                    angular_velocity_a = None, angular_velocity_b = None, max_toi = 1.0,
+                    linear_slop = None))]
+#[allow(clippy::too_many_arguments)] // mirrors the Python signature
+fn time_of_impact(
+    a: PyRef<'_, Shape>,
+    b: PyRef<'_, Shape>,
+    velocity_a: Vec<f64>,
+    velocity_b: Vec<f64>,
+    pose_a: Option<PyRef<'_, Pose>>,
+    pose_b: Option<PyRef<'_, Pose>>,
+    angular_velocity_a: Option<&Bound<'_, PyAny>>,
+    angular_velocity_b: Option<&Bound<'_, PyAny>>,
+    max_toi: f64,
+    linear_slop: Option<f64>,
+) -> PyResult<TimeOfImpact> {
+    let (dim, pa, pb) = posed(&a, pose_a, pose_b)?;
+    let motions: Motions = [
+        vector(velocity_a, dim, "velocity_a")?,
+        vector(velocity_b, dim, "velocity_b")?,
+        angular_of(angular_velocity_a, dim, "angular_velocity_a")?,
+        angular_of(angular_velocity_b, dim, "angular_velocity_b")?,
+    ];
+    let turning = motions[2] != [0.0; 3] || motions[3] != [0.0; 3];
+    let max_toi = turning_max_toi(max_toi, turning)?;
+    let linear_slop = linear_slop_of(linear_slop)?;
+    let answer = with_pair!(&a.built, &b.built, |x, y| engine::time_of_impact(
+        x,
+        lib_pose(&pa)?,
+        y,
+        lib_pose(&pb)?,
+        &motions,
+        max_toi,
+        linear_slop
+    ))
+    .and_then(|toi| toi)
+    .map_err(value_error)?;
+    Ok(TimeOfImpact { answer, dim })
+}
+
 /// Registers the classes and functions of this module.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Shape>()?;
@@ -809,6 +1292,14 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Contact>()?;
     m.add_class::<RayCast>()?;
     m.add_class::<ShapeCast>()?;
+    m.add_class::<ManifoldPoint>()?;
+    m.add_class::<Manifold>()?;
+    m.add_class::<TimeOfImpact>()?;
+    m.add_function(wrap_pyfunction!(_restore_manifold_point, m)?)?;
+    m.add_function(wrap_pyfunction!(_restore_manifold, m)?)?;
+    m.add_function(wrap_pyfunction!(_restore_time_of_impact, m)?)?;
+    m.add_function(wrap_pyfunction!(manifold, m)?)?;
+    m.add_function(wrap_pyfunction!(time_of_impact, m)?)?;
     m.add_function(wrap_pyfunction!(_restore_shape, m)?)?;
     m.add_function(wrap_pyfunction!(intersects, m)?)?;
     m.add_function(wrap_pyfunction!(distance, m)?)?;
@@ -818,5 +1309,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(shape_cast, m)?)?;
     m.add("STATUSES", PyTuple::new(m.py(), engine::STATUSES)?)?;
     m.add("CAST_STATUSES", PyTuple::new(m.py(), engine::CAST_STATUSES)?)?;
+    m.add("MANIFOLD_STATUSES", PyTuple::new(m.py(), engine::MANIFOLD_STATUSES)?)?;
+    m.add("CONTACT_STATUSES", PyTuple::new(m.py(), engine::CONTACT_STATUSES)?)?;
     Ok(())
 }

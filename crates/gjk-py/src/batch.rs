@@ -14,8 +14,13 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rayon::prelude::*;
 
-use crate::api::{max_toi_of, prediction_of, target_distance_of, value_error, Shape};
-use crate::engine::{self, Answer, CastAnswer, ContactAnswer, Dyn, Space, Status};
+use crate::api::{
+    linear_slop_of, max_toi_of, prediction_of, target_distance_of, turning_max_toi, value_error,
+    Shape,
+};
+use crate::engine::{
+    self, Answer, CastAnswer, ContactAnswer, Dyn, ManifoldAnswer, Space, Status, ToiAnswer,
+};
 use crate::spec::PoseSpec;
 
 /// What a batch computes.
@@ -33,6 +38,15 @@ enum Query {
         max_toi: f64,
         target_distance: f64,
     },
+    /// The contact manifold, with points up to `prediction` apart.
+    Manifold {
+        prediction: f64,
+    },
+    /// The time of impact under translation and rotation over `[0, max_toi]`.
+    TimeOfImpact {
+        max_toi: f64,
+        linear_slop: Option<f64>,
+    },
 }
 
 /// The checked inputs of one batch, borrowed from the numpy arrays.
@@ -45,13 +59,9 @@ struct Inputs<'a> {
     poses_b: &'a [f64],
     /// A shape cast's velocity rows (`dim` numbers each) of A and of B.
     velocities: Option<(&'a [f64], &'a [f64])>,
+    /// A time of impact's angular velocity rows of A and of B (1 number each in 2D, 3 in 3D).
+    angular: Option<(&'a [f64], &'a [f64])>,
 }
-
-/// Pair `i`'s shapes and library poses.
-type PosedPair<'s, V> = (&'s Dyn<V>, gjk::Pose<V>, &'s Dyn<V>, gjk::Pose<V>);
-
-/// Small batches are not worth a task each: rayon splits no finer than this.
-const MIN_PAIRS_PER_TASK: usize = 64;
 
 impl Inputs<'_> {
     fn len(&self) -> usize {
@@ -66,16 +76,19 @@ impl Inputs<'_> {
         }
     }
 
-    /// Pair `i`'s shapes and poses (`Err(())` when a pose is rejected by the library).
+    /// Pair `i`'s library poses (`None` when the library rejects one).
     #[inline]
-    fn pair<'s, V: Space>(&self, shapes: &'s [Dyn<V>], i: usize) -> Result<PosedPair<'s, V>, ()> {
+    fn poses<V: Space>(&self, i: usize) -> Option<(gjk::Pose<V>, gjk::Pose<V>)> {
         let w = self.width();
         let pa = PoseSpec::from_row(self.dim, &self.poses_a[i * w..(i + 1) * w]);
         let pb = PoseSpec::from_row(self.dim, &self.poses_b[i * w..(i + 1) * w]);
-        let pa = V::pose(&pa).map_err(|_| ())?;
-        let pb = V::pose(&pb).map_err(|_| ())?;
-        // Indices were checked against the shape list before the run.
-        Ok((&shapes[self.index_a[i] as usize], pa, &shapes[self.index_b[i] as usize], pb))
+        Some((V::pose(&pa).ok()?, V::pose(&pb).ok()?))
+    }
+
+    /// Pair `i`'s shapes (indices were checked against the shape list before the run).
+    #[inline]
+    fn shapes<'s, V: Space>(&self, shapes: &'s [Dyn<V>], i: usize) -> (&'s Dyn<V>, &'s Dyn<V>) {
+        (&shapes[self.index_a[i] as usize], &shapes[self.index_b[i] as usize])
     }
 
     /// The message for the first rejected pose at or after pair `i`.
@@ -94,7 +107,7 @@ impl Inputs<'_> {
         }
         format!(
             "pair {i}: a pose or velocity is not representable in float32, or the library \
-             refused the cast as invalid"
+             refused the cast or motion as invalid"
         )
     }
 
@@ -108,6 +121,22 @@ impl Inputs<'_> {
         }
         v
     }
+
+    /// Pair `i`'s motions: linear velocities, then angular ones (`[0, 0, w]` in 2D).
+    fn motions(&self, i: usize) -> engine::Motions {
+        let [va, vb] = self.velocities(i);
+        let mut m = [va, vb, [0.0; 3], [0.0; 3]];
+        if let Some((wa, wb)) = self.angular {
+            if self.dim == 2 {
+                m[2][2] = wa[i];
+                m[3][2] = wb[i];
+            } else {
+                m[2].copy_from_slice(&wa[3 * i..3 * i + 3]);
+                m[3].copy_from_slice(&wb[3 * i..3 * i + 3]);
+            }
+        }
+        m
+    }
 }
 
 /// The answers of a batch, as columns.
@@ -118,87 +147,109 @@ enum Columns {
     /// A contact, or the status and support calls of a query that found none.
     Contacts(Vec<Result<ContactAnswer, (Status, u32)>>),
     Casts(Vec<CastAnswer>),
+    Manifolds(Vec<ManifoldAnswer>),
+    Tois(Vec<ToiAnswer>),
+}
+
+/// Pairs per block: a block's poses are all built before its queries run.
+///
+/// Building a pose normalises its quaternion (a square root and a division), and the query
+/// needs the result at once: pair by pair, their latency sat on every query's critical path
+/// (and the query's unpredictable branches kept the processor from overlapping it with the
+/// next pair's). Built in a run of independent pairs they pipeline. Measured on box
+/// intersects: see docs/benchmarks.md, "Python package". The block is also rayon's smallest
+/// task.
+const BLOCK: usize = 64;
+
+/// `query` for every pair, in parallel, blocks of [`BLOCK`] pairs; `fill` where the pair's
+/// pose is rejected or `query` fails (`None`), and `first_bad` lowered to that pair.
+fn each_pair<V: Space, T: Copy + Send>(
+    shapes: &[Dyn<V>],
+    inputs: &Inputs<'_>,
+    first_bad: &AtomicUsize,
+    fill: T,
+    query: impl Fn(usize, &Dyn<V>, gjk::Pose<V>, &Dyn<V>, gjk::Pose<V>) -> Option<T> + Sync,
+) -> Vec<T> {
+    let mut out = vec![fill; inputs.len()];
+    out.par_chunks_mut(BLOCK).enumerate().for_each(|(k, chunk)| {
+        let start = k * BLOCK;
+        let mut poses = [None; BLOCK];
+        for (j, slot) in poses.iter_mut().take(chunk.len()).enumerate() {
+            *slot = inputs.poses::<V>(start + j);
+        }
+        for (j, (slot, posed)) in chunk.iter_mut().zip(poses).enumerate() {
+            let i = start + j;
+            let answer = posed.and_then(|(pa, pb)| {
+                let (a, b) = inputs.shapes(shapes, i);
+                query(i, a, pa, b, pb)
+            });
+            match answer {
+                Some(answer) => *slot = answer,
+                None => {
+                    first_bad.fetch_min(i, Ordering::Relaxed);
+                }
+            }
+        }
+    });
+    out
 }
 
 /// Runs the batch in space `V`, in parallel; `Err(i)`: the pose of pair `i` was rejected (the
 /// smallest such `i`).
 fn run<V: Space>(shapes: &[Dyn<V>], inputs: &Inputs<'_>) -> Result<Columns, usize> {
-    let n = inputs.len();
-    let first_bad = AtomicUsize::new(usize::MAX);
-    let fail = |i: usize| {
-        first_bad.fetch_min(i, Ordering::Relaxed);
-    };
+    let bad = AtomicUsize::new(usize::MAX);
     let columns = match inputs.query {
-        Query::Intersects => Columns::Bools(
-            (0..n)
-                .into_par_iter()
-                .with_min_len(MIN_PAIRS_PER_TASK)
-                .map(|i| match inputs.pair(shapes, i) {
-                    Ok((a, pa, b, pb)) => engine::intersects_fast(a, pa, b, pb),
-                    Err(()) => {
-                        fail(i);
-                        false
-                    }
-                })
-                .collect(),
-        ),
-        Query::Distance => Columns::Floats(
-            (0..n)
-                .into_par_iter()
-                .with_min_len(MIN_PAIRS_PER_TASK)
-                .map(|i| match inputs.pair(shapes, i) {
-                    Ok((a, pa, b, pb)) => engine::distance_fast(a, pa, b, pb),
-                    Err(()) => {
-                        fail(i);
-                        f64::NAN
-                    }
-                })
-                .collect(),
-        ),
-        Query::ClosestPoints => Columns::Answers(
-            (0..n)
-                .into_par_iter()
-                .with_min_len(MIN_PAIRS_PER_TASK)
-                .map(|i| match inputs.pair(shapes, i) {
-                    Ok((a, pa, b, pb)) => engine::proximity(a, pa, b, pb),
-                    Err(()) => {
-                        fail(i);
-                        Answer::default()
-                    }
-                })
-                .collect(),
-        ),
-        Query::Contact { prediction } => Columns::Contacts(
-            (0..n)
-                .into_par_iter()
-                .with_min_len(MIN_PAIRS_PER_TASK)
-                .map(|i| match inputs.pair(shapes, i) {
-                    Ok((a, pa, b, pb)) => engine::contact_or_ending(a, pa, b, pb, prediction),
-                    Err(()) => {
-                        fail(i);
-                        Err((0, 0))
-                    }
-                })
-                .collect(),
-        ),
-        Query::ShapeCast { max_toi, target_distance } => Columns::Casts(
-            (0..n)
-                .into_par_iter()
-                .with_min_len(MIN_PAIRS_PER_TASK)
-                .map(|i| {
-                    let cast = inputs.pair(shapes, i).ok().and_then(|(a, pa, b, pb)| {
-                        let v = inputs.velocities(i);
-                        engine::shape_cast(a, pa, b, pb, v, max_toi, target_distance).ok()
-                    });
-                    cast.unwrap_or_else(|| {
-                        fail(i);
-                        CastAnswer::default()
-                    })
-                })
-                .collect(),
-        ),
+        Query::Intersects => {
+            Columns::Bools(each_pair(shapes, inputs, &bad, false, |_, a, pa, b, pb| {
+                Some(engine::intersects_fast(a, pa, b, pb))
+            }))
+        }
+        Query::Distance => {
+            Columns::Floats(each_pair(shapes, inputs, &bad, f64::NAN, |_, a, pa, b, pb| {
+                Some(engine::distance_fast(a, pa, b, pb))
+            }))
+        }
+        Query::ClosestPoints => Columns::Answers(each_pair(
+            shapes,
+            inputs,
+            &bad,
+            Answer::default(),
+            |_, a, pa, b, pb| Some(engine::proximity(a, pa, b, pb)),
+        )),
+        Query::Contact { prediction } => {
+            Columns::Contacts(each_pair(shapes, inputs, &bad, Err((0, 0)), |_, a, pa, b, pb| {
+                Some(engine::contact_or_ending(a, pa, b, pb, prediction))
+            }))
+        }
+        Query::ShapeCast { max_toi, target_distance } => Columns::Casts(each_pair(
+            shapes,
+            inputs,
+            &bad,
+            CastAnswer::default(),
+            |i, a, pa, b, pb| {
+                let v = inputs.velocities(i);
+                engine::shape_cast(a, pa, b, pb, v, max_toi, target_distance).ok()
+            },
+        )),
+        Query::Manifold { prediction } => Columns::Manifolds(each_pair(
+            shapes,
+            inputs,
+            &bad,
+            ManifoldAnswer::default(),
+            |_, a, pa, b, pb| Some(engine::manifold(a, pa, b, pb, prediction)),
+        )),
+        Query::TimeOfImpact { max_toi, linear_slop } => Columns::Tois(each_pair(
+            shapes,
+            inputs,
+            &bad,
+            ToiAnswer::default(),
+            |i, a, pa, b, pb| {
+                let m = inputs.motions(i);
+                engine::time_of_impact(a, pa, b, pb, &m, max_toi, linear_slop).ok()
+            },
+        )),
     };
-    match first_bad.into_inner() {
+    match bad.into_inner() {
         usize::MAX => Ok(columns),
         i => Err(i),
     }
@@ -245,12 +296,19 @@ fn dispatch(py: Python<'_>, shapes: &[PyRef<'_, Shape>], inputs: &Inputs<'_>) ->
 /// `point_b`, `iterations`, `status`; rows without a contact hold zeros and the status of the
 /// query that found none) or `"shape_cast"` (with `velocities_a`, `velocities_b` of shape
 /// `(n, dim)`, `max_toi`, `target_distance`: `hit`, `toi`, `point_a`, `point_b`, `normal`,
-/// `iterations`, `status` as indices into `CAST_STATUSES`). Arrays must be C-contiguous,
-/// indices `int64`, poses and velocities `float64`.
+/// `iterations`, `status` as indices into `CAST_STATUSES`), `"manifold"` (with `prediction`:
+/// `count`, `normal`, `point_a`, `point_b` of shape `(n, k, dim)` with `k` = 2 in 2D and 4 in
+/// 3D, `depth` `(n, k)`, `id` `(n, k, 2)` `uint32`, `status` as indices into
+/// `MANIFOLD_STATUSES`, `contact_status` into `CONTACT_STATUSES`; slots past `count` are zero)
+/// or `"time_of_impact"` (with the velocities, optional `angular_velocities_a`, `_b` of shape
+/// `(n, 1)` in 2D, `(n, 3)` in 3D, `max_toi`, `linear_slop`: the fields of `TimeOfImpact`,
+/// zeros where it gives `None`). Arrays must be C-contiguous, indices `int64`, poses and
+/// velocities `float64`.
 #[pyfunction]
 #[pyo3(signature = (query, shapes, index_a, index_b, poses_a, poses_b, *, prediction = 0.0,
                     velocities_a = None, velocities_b = None, max_toi = 1.0,
-                    target_distance = 0.0))]
+                    target_distance = 0.0, angular_velocities_a = None,
+                    angular_velocities_b = None, linear_slop = None))]
 #[allow(clippy::too_many_arguments)] // mirrors the Python signature
 fn _batch<'py>(
     py: Python<'py>,
@@ -265,6 +323,9 @@ fn _batch<'py>(
     velocities_b: Option<PyReadonlyArray2<'py, f64>>,
     max_toi: f64,
     target_distance: f64,
+    angular_velocities_a: Option<PyReadonlyArray2<'py, f64>>,
+    angular_velocities_b: Option<PyReadonlyArray2<'py, f64>>,
+    linear_slop: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let query = match query {
         "intersects" => Query::Intersects,
@@ -275,6 +336,11 @@ fn _batch<'py>(
             max_toi: max_toi_of(max_toi)?,
             target_distance: target_distance_of(target_distance)?,
         },
+        "manifold" => Query::Manifold { prediction: prediction_of(prediction)? },
+        // `max_toi` is checked below, when it is known whether a shape turns.
+        "time_of_impact" => {
+            Query::TimeOfImpact { max_toi, linear_slop: linear_slop_of(linear_slop)? }
+        }
         other => return Err(value_error(format!("unknown batch query {other:?}"))),
     };
     if shapes.is_empty() {
@@ -283,12 +349,32 @@ fn _batch<'py>(
     let dim = shapes[0].spec.dim;
     let width = if dim == 2 { 3 } else { 7 };
     let n = index_a.len();
+    let moving = matches!(query, Query::ShapeCast { .. } | Query::TimeOfImpact { .. });
     let velocities = match (&velocities_a, &velocities_b) {
         (Some(va), Some(vb)) => Some((velocity_rows(va, "velocities_a", n, dim)?, {
             velocity_rows(vb, "velocities_b", n, dim)?
         })),
-        (None, None) if !matches!(query, Query::ShapeCast { .. }) => None,
-        _ => return Err(value_error("a shape cast batch needs velocities_a and velocities_b")),
+        (None, None) if !moving => None,
+        _ => return Err(value_error("a cast batch needs velocities_a and velocities_b")),
+    };
+    let angular_width = if dim == 2 { 1 } else { 3 };
+    let angular =
+        match (&angular_velocities_a, &angular_velocities_b) {
+            (Some(wa), Some(wb)) if matches!(query, Query::TimeOfImpact { .. }) => Some((
+                velocity_rows(wa, "angular_velocities_a", n, angular_width)?,
+                velocity_rows(wb, "angular_velocities_b", n, angular_width)?,
+            )),
+            (None, None) => None,
+            _ => return Err(value_error(
+                "angular_velocities_a and angular_velocities_b go together, with time_of_impact",
+            )),
+        };
+    let query = match query {
+        Query::TimeOfImpact { max_toi, linear_slop } => {
+            let turning = angular.is_some_and(|(wa, wb)| wa.iter().chain(wb).any(|&w| w != 0.0));
+            Query::TimeOfImpact { max_toi: turning_max_toi(max_toi, turning)?, linear_slop }
+        }
+        other => other,
     };
     let inputs = Inputs {
         query,
@@ -298,6 +384,7 @@ fn _batch<'py>(
         poses_a: poses_a.as_slice().map_err(|_| value_error("poses_a must be C-contiguous"))?,
         poses_b: poses_b.as_slice().map_err(|_| value_error("poses_b must be C-contiguous"))?,
         velocities,
+        angular,
     };
     for (what, array) in [("poses_a", &poses_a), ("poses_b", &poses_b)] {
         // `as_slice` also accepts Fortran order, whose rows are not ours.
@@ -331,6 +418,8 @@ fn _batch<'py>(
         Columns::Answers(answers) => write_answers(py, &out, &answers, dim)?,
         Columns::Contacts(contacts) => write_contacts(py, &out, &contacts, dim)?,
         Columns::Casts(casts) => write_casts(py, &out, &casts, dim)?,
+        Columns::Manifolds(manifolds) => write_manifolds(py, &out, &manifolds, dim)?,
+        Columns::Tois(tois) => write_tois(py, &out, &tois, dim)?,
     }
     Ok(out)
 }
@@ -414,6 +503,62 @@ fn write_casts(
     out.set_item("normal", vector_column(py, casts, dim, |c| c.normal)?)?;
     out.set_item("iterations", PyArray1::from_iter(py, casts.iter().map(|c| c.iterations)))?;
     out.set_item("status", PyArray1::from_iter(py, casts.iter().map(|c| c.status)))?;
+    Ok(())
+}
+
+/// The columns of the manifold batch: `count` points per row, the rest of each row's `k`
+/// slots (2 in 2D, 4 in 3D) zero.
+fn write_manifolds(
+    py: Python<'_>,
+    out: &Bound<'_, PyDict>,
+    manifolds: &[ManifoldAnswer],
+    dim: usize,
+) -> PyResult<()> {
+    let n = manifolds.len();
+    let k = engine::max_points(dim);
+    let slots = || manifolds.iter().flat_map(move |m| m.points[..k].iter());
+    let points = |f: fn(&engine::PointAnswer) -> &[f64; 3]| -> PyResult<_> {
+        let flat: Vec<f64> = slots().flat_map(|p| f(p)[..dim].iter().copied()).collect();
+        PyArray1::from_vec(py, flat).reshape([n, k, dim])
+    };
+    out.set_item("count", PyArray1::from_iter(py, manifolds.iter().map(|m| m.len)))?;
+    out.set_item("normal", vector_column(py, manifolds, dim, |m| m.normal)?)?;
+    out.set_item("point_a", points(|p| &p.point_a)?)?;
+    out.set_item("point_b", points(|p| &p.point_b)?)?;
+    let depth: Vec<f64> = slots().map(|p| p.depth).collect();
+    out.set_item("depth", PyArray1::from_vec(py, depth).reshape([n, k])?)?;
+    let ids: Vec<u32> = slots().flat_map(|p| p.id).collect();
+    out.set_item("id", PyArray1::from_vec(py, ids).reshape([n, k, 2])?)?;
+    out.set_item("status", PyArray1::from_iter(py, manifolds.iter().map(|m| m.status)))?;
+    let contact = manifolds.iter().map(|m| m.contact_status);
+    out.set_item("contact_status", PyArray1::from_iter(py, contact))?;
+    Ok(())
+}
+
+/// The columns of the time-of-impact batch; where `TimeOfImpact` gives `None` (points and
+/// normal without a contact, distance without a hit) the rows hold zeros.
+fn write_tois(
+    py: Python<'_>,
+    out: &Bound<'_, PyDict>,
+    tois: &[ToiAnswer],
+    dim: usize,
+) -> PyResult<()> {
+    // As `TimeOfImpact`: points only with a contact direction, distance only with a hit.
+    let found = |t: &ToiAnswer| t.status != engine::NO_HIT;
+    let contact = move |t: &ToiAnswer| found(t) && t.normal != [0.0; 3];
+    let vector = |f: fn(&ToiAnswer) -> [f64; 3]| {
+        vector_column(py, tois, dim, move |t| if contact(t) { f(t) } else { [0.0; 3] })
+    };
+    out.set_item("hit", PyArray1::from_iter(py, tois.iter().map(|t| t.status <= 1)))?;
+    out.set_item("toi", PyArray1::from_iter(py, tois.iter().map(|t| t.toi)))?;
+    out.set_item("point_a", vector(|t| t.point_a)?)?;
+    out.set_item("point_b", vector(|t| t.point_b)?)?;
+    out.set_item("normal", vector(|t| t.normal)?)?;
+    let distance = tois.iter().map(|t| if found(t) { t.distance } else { 0.0 });
+    out.set_item("distance", PyArray1::from_iter(py, distance))?;
+    out.set_item("slop", PyArray1::from_iter(py, tois.iter().map(|t| t.slop)))?;
+    out.set_item("iterations", PyArray1::from_iter(py, tois.iter().map(|t| t.iterations)))?;
+    out.set_item("status", PyArray1::from_iter(py, tois.iter().map(|t| t.status)))?;
     Ok(())
 }
 

@@ -11,10 +11,10 @@ use std::sync::Arc;
 use glam::{DMat3, DQuat, DVec2, DVec3, Quat, Vec2, Vec3};
 
 use gjk::{
-    Ball, Capsule, CastStatus, Cone, ContactOptions, ContactResult, Cuboid, Cylinder, Ellipsoid,
-    EpaTermination, GjkOptions, GjkResult, Goal, Pair, Polytope, Pose, Posed, RayCastOptions, Real,
-    Rounded, Segment, ShapeCastOptions, ShapeError, Support, Termination, Triangle, Vector,
-    WarmStart,
+    Ball, Capsule, CastStatus, Cone, ContactOptions, ContactResult, ContactStatus, Cuboid,
+    Cylinder, Ellipsoid, EpaTermination, GjkOptions, GjkResult, Goal, ManifoldOptions,
+    ManifoldStatus, Motion, Pair, Polytope, Pose, Posed, RayCastOptions, Real, Rounded, Segment,
+    ShapeCastOptions, ShapeError, Support, Termination, ToiOptions, Triangle, Vector, WarmStart,
 };
 
 use crate::spec::{Kind, PoseSpec, RotationSpec, ShapeSpec};
@@ -92,6 +92,16 @@ impl<V: Vector> Support<V> for Lib<V> {
     #[inline]
     fn core(&self) -> gjk::Core<'_, V> {
         forward!(self, |s| s.core())
+    }
+    #[inline]
+    fn aabb(&self, pose: &Pose<V>) -> gjk::Aabb<V> {
+        forward!(self, |s| s.aabb(pose))
+    }
+    // A manifold clips these: the default (derived from `core`) would answer a single point
+    // for a 3D hull, a cylinder, a cone or a triangle, whose faces the core does not tell.
+    #[inline]
+    fn feature(&self, dir: V) -> gjk::Feature<V> {
+        forward!(self, |s| s.feature(dir))
     }
 }
 
@@ -173,6 +183,8 @@ pub(crate) trait Space: Vector + Send + Sync + 'static {
     fn of(built: &Built) -> Option<&Dyn<Self>>;
     /// A library object of this space, wrapped.
     fn wrap(shape: Dyn<Self>) -> Built;
+    /// An angular velocity: `c[2]` in 2D (counter-clockwise), the rotation vector in 3D.
+    fn angular(c: [f64; 3]) -> Self::Angular;
 }
 
 /// A shape being built (`Box` forwards `Support`, so it can be wrapped again).
@@ -214,6 +226,9 @@ macro_rules! space {
             fn wrap(shape: Dyn<Self>) -> Built {
                 Built::$variant(shape)
             }
+            fn angular(c: [f64; 3]) -> $r {
+                c[2] as $r
+            }
         }
     };
     ($v:ty, $r:ty, $q:ty, $variant:ident, 3) => {
@@ -247,6 +262,9 @@ macro_rules! space {
             }
             fn wrap(shape: Dyn<Self>) -> Built {
                 Built::$variant(shape)
+            }
+            fn angular(c: [f64; 3]) -> Self {
+                Self::point(c)
             }
         }
     };
@@ -667,6 +685,197 @@ pub(crate) fn shape_cast<V: Space>(
         point_a: r.point_a.coords(),
         point_b: r.point_b.coords(),
         normal: r.normal.coords(),
+        iterations: r.iterations,
+    })
+}
+
+/// How a manifold's points were found: the words of the `status` field of `gjk query`'s
+/// `manifold` answers, in the order its help lists them.
+pub(crate) const MANIFOLD_STATUSES: [&str; 6] =
+    ["clipped_a", "clipped_b", "single_point", "tilted", "degenerate", "apart"];
+
+/// `apart`.
+pub(crate) const APART: Status = 5;
+
+fn manifold_status(s: ManifoldStatus) -> Status {
+    match s {
+        ManifoldStatus::Clipped { reference_is_a: true } => 0,
+        ManifoldStatus::Clipped { reference_is_a: false } => 1,
+        ManifoldStatus::SinglePoint => 2,
+        ManifoldStatus::Tilted => 3,
+        ManifoldStatus::Degenerate => 4,
+        ManifoldStatus::Apart => APART,
+    }
+}
+
+/// How the contact query behind a manifold ended: `none` (apart; the CLI prints `null`),
+/// `exact` (a closed form or a separating-axis test), or a word of [`STATUSES`] (a GJK or EPA
+/// ending, as the CLI's `contact_status`).
+pub(crate) const CONTACT_STATUSES: [&str; 12] = [
+    "none",
+    "exact",
+    "converged",
+    "no_progress",
+    "contained",
+    "iteration_cap",
+    "separating_axis",
+    "margin_overlap",
+    "epa_converged",
+    "epa_iteration_cap",
+    "epa_degenerate",
+    "epa_flat",
+];
+
+fn contact_status_of(s: Option<ContactStatus>) -> Status {
+    match s {
+        None => 0,
+        Some(ContactStatus::Exact) => 1,
+        // The GJK and EPA words follow in `STATUSES`' order.
+        Some(ContactStatus::Gjk(t)) => 2 + gjk_status(t),
+        Some(ContactStatus::Epa(t)) => 2 + epa_status(t),
+    }
+}
+
+/// The most points of a manifold (2 in 2D).
+pub(crate) const MAX_POINTS: usize = 4;
+
+/// The most points of a manifold of dimension `dim`.
+pub(crate) fn max_points(dim: usize) -> usize {
+    if dim == 2 {
+        2
+    } else {
+        MAX_POINTS
+    }
+}
+
+/// One point of a manifold, world coordinates, widened to `f64`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct PointAnswer {
+    /// On A's surface.
+    pub point_a: [f64; 3],
+    /// On B's surface.
+    pub point_b: [f64; 3],
+    /// `> 0` overlap, `< 0` a gap within the prediction.
+    pub depth: f64,
+    /// A's feature and B's feature (kind in the top two bits).
+    pub id: [u32; 2],
+}
+
+/// A contact manifold as `gjk query` prints it, without allocation.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct ManifoldAnswer {
+    /// Unit, from A toward B; zero when apart.
+    pub normal: [f64; 3],
+    /// The first `len` are the points.
+    pub points: [PointAnswer; MAX_POINTS],
+    /// How many points.
+    pub len: u8,
+    /// Index into [`MANIFOLD_STATUSES`].
+    pub status: Status,
+    /// Index into [`CONTACT_STATUSES`].
+    pub contact_status: Status,
+}
+
+impl ManifoldAnswer {
+    /// The points.
+    pub(crate) fn points(&self) -> &[PointAnswer] {
+        &self.points[..usize::from(self.len)]
+    }
+}
+
+/// The contact manifold (`gjk query`'s `manifold`: default options but the prediction).
+#[inline]
+pub(crate) fn manifold<V: Space>(
+    a: &Dyn<V>,
+    pa: Pose<V>,
+    b: &Dyn<V>,
+    pb: Pose<V>,
+    prediction: f64,
+) -> ManifoldAnswer {
+    let options =
+        ManifoldOptions { prediction: V::Real::from_f64(prediction), ..ManifoldOptions::default() };
+    let m = gjk::manifold(&**a, &pa, &**b, &pb, &options);
+    let mut answer = ManifoldAnswer {
+        normal: m.normal.coords(),
+        status: manifold_status(m.status),
+        contact_status: contact_status_of(m.contact_status),
+        ..ManifoldAnswer::default()
+    };
+    for (slot, p) in answer.points.iter_mut().zip(m.points()) {
+        *slot = PointAnswer {
+            point_a: p.point_a.coords(),
+            point_b: p.point_b.coords(),
+            depth: p.depth.to_f64(),
+            id: [p.id.a, p.id.b],
+        };
+    }
+    answer.len = m.points().len().min(MAX_POINTS) as u8;
+    answer
+}
+
+/// A time-of-impact answer as `gjk query` prints it.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct ToiAnswer {
+    /// Index into [`CAST_STATUSES`].
+    pub status: Status,
+    /// The first time within the slop; 0 initially overlapping; `max_toi` without a hit.
+    pub toi: f64,
+    /// A's closest (initially overlapping: deepest) point at `toi`.
+    pub point_a: [f64; 3],
+    /// B's closest or deepest point.
+    pub point_b: [f64; 3],
+    /// Unit, from A toward B at `toi`; zero without a hit or without a contact direction.
+    pub normal: [f64; 3],
+    /// The distance at `toi` (minus the depth when initially overlapping).
+    pub distance: f64,
+    /// The target separation used.
+    pub slop: f64,
+    /// Advancement steps.
+    pub iterations: u32,
+}
+
+/// Both motions of a time-of-impact query: linear velocities, then angular ones (`[0, 0, ω]`
+/// in 2D).
+pub(crate) type Motions = [[f64; 3]; 4];
+
+/// The time of impact of A and B moving and turning by `motions` over `[0, max_toi]`;
+/// `linear_slop` `None`: the library's default. `Err` when the library refuses the motion.
+#[allow(clippy::too_many_arguments)] // the query's own inputs
+pub(crate) fn time_of_impact<V: Space>(
+    a: &Dyn<V>,
+    pa: Pose<V>,
+    b: &Dyn<V>,
+    pb: Pose<V>,
+    motions: &Motions,
+    max_toi: f64,
+    linear_slop: Option<f64>,
+) -> Result<ToiAnswer, String> {
+    let [va, vb, wa, wb] = *motions;
+    let motion_a = Motion::new(pa, V::point(va), V::angular(wa));
+    let motion_b = Motion::new(pb, V::point(vb), V::angular(wb));
+    let options =
+        ToiOptions { linear_slop: linear_slop.map(V::Real::from_f64), ..ToiOptions::default() };
+    let r = gjk::time_of_impact_with(
+        &**a,
+        &motion_a,
+        &**b,
+        &motion_b,
+        V::Real::from_f64(max_toi),
+        &options,
+    );
+    if r.status == CastStatus::InvalidInput {
+        return Err("the library refused the motion as invalid (velocities or the angle turned \
+                    over [0, max_toi] not finite in the shapes' precision)"
+            .to_owned());
+    }
+    Ok(ToiAnswer {
+        status: cast_status(r.status)?,
+        toi: r.toi.to_f64(),
+        point_a: r.point_a.coords(),
+        point_b: r.point_b.coords(),
+        normal: r.normal.coords(),
+        distance: r.distance.to_f64(),
+        slop: r.linear_slop.to_f64(),
         iterations: r.iterations,
     })
 }

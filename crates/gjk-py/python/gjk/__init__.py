@@ -11,6 +11,10 @@ queried one pair at a time or in numpy batches that run on all cores without the
     poses_b = np.zeros((1000, 7)); poses_b[:, 0] = np.linspace(0, 3, 1000); poses_b[:, 6] = 1
     d = gjk.batch_distance(box, ball, None, poses_b)  # (1000,) float64
 
+Contact manifolds (``manifold``: up to 2 points in 2D, 4 in 3D, with feature ids) and time of
+impact under rotation (``time_of_impact``) have batch forms too (``batch_manifold``,
+``batch_time_of_impact``).
+
 Conventions (those of ``gjk query``): normals are unit and point from A toward B; points are in
 world coordinates; touching counts as intersecting; ``status`` says how the loops ended (a word
 of ``STATUSES``). Shapes default to float64; pass ``dtype="float32"`` (or ``np.float32``) for
@@ -28,29 +32,38 @@ import numpy as np
 from . import _gjk
 from ._gjk import (
     CAST_STATUSES,
+    CONTACT_STATUSES,
+    MANIFOLD_STATUSES,
     STATUSES,
     Contact,
+    Manifold,
+    ManifoldPoint,
     Pose,
     Proximity,
     RayCast,
     Shape,
     ShapeCast,
+    TimeOfImpact,
     closest_points,
     contact,
     distance,
     intersects,
+    manifold,
     ray_cast,
     shape_cast,
+    time_of_impact,
 )
 
 __all__ = [
-    "CAST_STATUSES", "STATUSES", "BatchCast", "BatchContact", "BatchResult", "Contact", "Pose",
-    "Proximity", "RayCast", "Shape", "ShapeCast",
+    "CAST_STATUSES", "CONTACT_STATUSES", "MANIFOLD_STATUSES", "STATUSES", "BatchCast",
+    "BatchContact", "BatchManifold", "BatchResult", "BatchTimeOfImpact", "Contact", "Manifold",
+    "ManifoldPoint", "Pose", "Proximity", "RayCast", "Shape", "ShapeCast", "TimeOfImpact",
     "batch_closest_points", "batch_contact", "batch_distance", "batch_intersects",
-    "batch_shape_cast", "box", "capsule", "circle",
+    "batch_manifold", "batch_shape_cast", "batch_time_of_impact", "box", "capsule", "circle",
     "closest_points", "cone", "contact", "cuboid", "cylinder", "distance", "ellipse",
-    "ellipsoid", "intersects", "points", "polygon", "polytope", "pose_rows", "ray_cast",
-    "rectangle", "segment", "shape_cast", "shape_from_dict", "sphere", "triangle",
+    "ellipsoid", "intersects", "manifold", "points", "polygon", "polytope", "pose_rows",
+    "ray_cast", "rectangle", "segment", "shape_cast", "shape_from_dict", "sphere",
+    "time_of_impact", "triangle",
 ]
 
 _DTypes = Union[str, type, np.dtype]
@@ -332,6 +345,61 @@ class BatchCast(_Columns):
         return np.asarray(CAST_STATUSES)[self.status]
 
 
+class BatchManifold(_Columns):
+    """The answers of ``batch_manifold``: ``count`` (``uint8``, points per row), ``normal``
+    (``(n, dim)``, unit, A toward B; zeros when apart), ``point_a``, ``point_b`` (``(n, k,
+    dim)``, world), ``depth`` (``(n, k)``: > 0 overlap, < 0 a gap within the prediction),
+    ``id`` (``(n, k, 2)`` ``uint32``: A's and B's feature), with ``k`` = 2 in 2D and 4 in 3D
+    and the slots past ``count`` zero; ``status`` (``uint8`` indices into
+    ``MANIFOLD_STATUSES``) and ``contact_status`` (indices into ``CONTACT_STATUSES``; ``none``
+    where apart, where ``Manifold.contact_status`` is ``None``)."""
+
+    __slots__ = ("count", "normal", "point_a", "point_b", "depth", "id", "status",
+                 "contact_status")
+
+    def status_names(self) -> np.ndarray:
+        """The status words, as an array of strings."""
+        return np.asarray(MANIFOLD_STATUSES)[self.status]
+
+    def contact_status_names(self) -> np.ndarray:
+        """The contact query's status words, as an array of strings."""
+        return np.asarray(CONTACT_STATUSES)[self.contact_status]
+
+
+class BatchTimeOfImpact(_Columns):
+    """The answers of ``batch_time_of_impact``: the fields of ``TimeOfImpact`` as arrays
+    (``hit``, ``toi``, ``point_a``, ``point_b``, ``normal``, ``distance``, ``slop``,
+    ``iterations``, ``status``: ``uint8`` indices into ``CAST_STATUSES``). Rows where
+    ``TimeOfImpact`` gives ``None`` points, normal or distance hold zeros there."""
+
+    __slots__ = ("hit", "toi", "point_a", "point_b", "normal", "distance", "slop",
+                 "iterations", "status")
+
+    def status_names(self) -> np.ndarray:
+        """The status words, as an array of strings."""
+        return np.asarray(CAST_STATUSES)[self.status]
+
+
+def _angular_rows(values: Any, what: str, dim: int, n: int) -> np.ndarray:
+    """``(n, 1)`` (2D) or ``(n, 3)`` (3D) float64 rows of angular velocities from ``None`` (not
+    turning), one rate (2D) or vector (3D), repeated, or one per row."""
+    width = 1 if dim == 2 else 3
+    if values is None:
+        return np.zeros((n, width))
+    # `_numbers` returns at least one dimension; a single rate keeps its shape ().
+    w = _numbers(values, what, np.ndim(values)).reshape(np.shape(values))
+    if dim == 2 and w.ndim == 0:
+        w = np.broadcast_to(w, (n, 1))
+    elif dim == 2 and w.ndim == 1 and w.shape == (n,):
+        w = w.reshape(n, 1)
+    elif dim == 3 and w.shape == (3,):
+        w = np.broadcast_to(w, (n, 3))
+    if w.shape != (n, width):
+        expected = f"a number or shape ({n},)" if dim == 2 else f"a 3-vector or shape ({n}, 3)"
+        raise ValueError(f"{what} must be {expected} in {dim}D, got {w.shape}")
+    return np.ascontiguousarray(w, dtype=np.float64)
+
+
 def _velocity_rows(values: Any, what: str, dim: int, n: int) -> np.ndarray:
     """``(n, dim)`` float64 rows from one vector (repeated) or an ``(n, dim)`` array."""
     v = _numbers(values, what, np.ndim(values))
@@ -366,6 +434,11 @@ def _batch(query: str, a: Any, b: Any, poses_a: Any, poses_b: Any, pairs: Any,
             v = _velocity_rows(options.pop("velocities"), "velocities", shapes[0].dim, len(shapes))
             options["velocities_a"] = np.ascontiguousarray(v[ia])
             options["velocities_b"] = np.ascontiguousarray(v[ib])
+        if "angular_velocities" in options:
+            w = _angular_rows(options.pop("angular_velocities"), "angular_velocities",
+                              shapes[0].dim, len(shapes))
+            options["angular_velocities_a"] = np.ascontiguousarray(w[ia])
+            options["angular_velocities_b"] = np.ascontiguousarray(w[ib])
         return _gjk._batch(query, shapes, ia, ib, rows[ia], rows[ib], **options)
     if not isinstance(a, Shape) or not isinstance(b, Shape):
         raise TypeError("a and b must be Shapes (or give a shape list with pairs= and poses=)")
@@ -385,6 +458,14 @@ def _batch(query: str, a: Any, b: Any, poses_a: Any, poses_b: Any, pairs: Any,
         for side in ("a", "b"):
             v = options.pop(f"velocity_{side}")
             options[f"velocities_{side}"] = _velocity_rows(v, f"velocity_{side}", a.dim, m)
+    if "angular_velocities" in options:
+        if options.pop("angular_velocities") is not None:
+            raise TypeError("angular_velocities= goes with pairs=; give angular_velocity_a and "
+                            "angular_velocity_b")
+        for side in ("a", "b"):
+            w = options.pop(f"angular_velocity_{side}")
+            options[f"angular_velocities_{side}"] = _angular_rows(
+                w, f"angular_velocity_{side}", a.dim, m)
     return _gjk._batch(query, [a, b], zeros, ones, rows_a, rows_b, **options)
 
 
@@ -446,3 +527,50 @@ def batch_shape_cast(a: Any, b: Optional[Shape] = None, poses_a: Any = None,
     return BatchCast(_batch("shape_cast", a, b, poses_a, poses_b, pairs, poses,
                             velocities=velocities, max_toi=_scalar(max_toi, "max_toi"),
                             target_distance=_scalar(target_distance, "target_distance")))
+
+
+def batch_manifold(a: Any, b: Optional[Shape] = None, poses_a: Any = None,
+                   poses_b: Any = None, *, pairs: Any = None, poses: Any = None,
+                   prediction: float = 0.0) -> BatchManifold:
+    """``manifold`` for each pair (up to 2 points in 2D, 4 in 3D, where the shapes overlap or
+    are at most ``prediction`` apart), as a ``BatchManifold`` of fixed-size arrays with a point
+    count per row; the forms of ``batch_intersects``."""
+    return BatchManifold(_batch("manifold", a, b, poses_a, poses_b, pairs, poses,
+                                prediction=_scalar(prediction, "prediction")))
+
+
+def _optional_scalar(value: Any, what: str) -> Optional[float]:
+    return None if value is None else _scalar(value, what)
+
+
+def batch_time_of_impact(a: Any, b: Optional[Shape] = None, poses_a: Any = None,
+                         poses_b: Any = None, velocity_a: Any = None, velocity_b: Any = None,
+                         angular_velocity_a: Any = None, angular_velocity_b: Any = None, *,
+                         pairs: Any = None, poses: Any = None, velocities: Any = None,
+                         angular_velocities: Any = None, max_toi: float = 1.0,
+                         linear_slop: Optional[float] = None) -> BatchTimeOfImpact:
+    """``time_of_impact`` for each pair (translation and rotation over ``[0, max_toi]``), as a
+    ``BatchTimeOfImpact``.
+
+    Two forms, as ``batch_shape_cast``: ``batch_time_of_impact(a, b, poses_a, poses_b,
+    velocity_a, velocity_b, angular_velocity_a, angular_velocity_b)`` with each velocity given
+    once or one row per pair (angular: a number or ``(n,)`` in 2D, a 3-vector or ``(n, 3)`` in
+    3D; ``None``: not turning); or ``batch_time_of_impact(shapes, pairs=ij, poses=p,
+    velocities=v, angular_velocities=w)`` with one row per shape."""
+    options = dict(max_toi=_scalar(max_toi, "max_toi"),
+                   linear_slop=_optional_scalar(linear_slop, "linear_slop"))
+    if pairs is None:
+        if velocity_a is None or velocity_b is None:
+            raise TypeError("batch_time_of_impact(a, b, ...) needs velocity_a and velocity_b")
+        return BatchTimeOfImpact(_batch(
+            "time_of_impact", a, b, poses_a, poses_b, None, poses, velocities=velocities,
+            velocity_a=velocity_a, velocity_b=velocity_b,
+            angular_velocities=angular_velocities, angular_velocity_a=angular_velocity_a,
+            angular_velocity_b=angular_velocity_b, **options))
+    if (velocities is None or velocity_a is not None or velocity_b is not None
+            or angular_velocity_a is not None or angular_velocity_b is not None):
+        raise TypeError("with pairs=, give velocities= and optionally angular_velocities= "
+                        "(one row per shape)")
+    return BatchTimeOfImpact(_batch(
+        "time_of_impact", a, b, poses_a, poses_b, pairs, poses, velocities=velocities,
+        angular_velocities=angular_velocities, **options))

@@ -153,7 +153,7 @@ impl<V: Vector> Frame<V> {
 
     /// The faces' normals: `h_D = aᵢ + Σⱼ bⱼ |rᵢⱼ| − |tᵢ|` for A's, and the same with the roles
     /// swapped (`t` in B's frame: `uⱼ·t`) for B's.
-    #[inline]
+    #[inline(always)]
     fn face_axes(&self, search: &mut Search<V::Real>) {
         let d = V::DIM;
         for i in 0..d {
@@ -170,7 +170,7 @@ impl<V: Vector> Frame<V> {
     /// The edge pairs (3D): `L = eᵢ × uⱼ` has coordinates `rₖⱼ` (for the two `k ≠ i`, one with
     /// a sign), length `√(r²ᵢ₁ⱼ + r²ᵢ₂ⱼ)` without cancellation, and the products with the other
     /// axes of both boxes are entries of `r` again (Gottschalk et al.'s table).
-    #[inline]
+    #[inline(always)]
     fn edge_axes(&self, search: &mut Search<V::Real>) {
         for i in 0..3 {
             let (i1, i2) = ((i + 1) % 3, (i + 2) % 3);
