@@ -139,7 +139,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         // without rotating back.
         if let Kernel::PointOnB { a, b } = *kernel {
             let a_in_b = self.relative.inverse_transform_point(a);
-            return Some((a_in_b - b.closest_point(a_in_b)?).length());
+            return Some(offset_from_core(&b, a_in_b)?.1.length());
         }
         Some(self.projection(kernel)?.w.length())
     }
