@@ -223,28 +223,29 @@ fn box_face<V: Vector>(h: V, dir: V) -> Feature<V> {
     let side = if positive { V::Real::ONE } else { -V::Real::ONE };
     let mut f = Feature::empty(2 * axis as u32 + positive as u32);
     f.normal = V::axis(axis) * side;
-    // The other axes' sign patterns, in order around the face.
-    let others: &[(V::Real, V::Real)] = if V::DIM == 2 {
-        &[(V::Real::ONE, V::Real::ZERO), (-V::Real::ONE, V::Real::ZERO)]
-    } else {
-        &[
-            (V::Real::ONE, V::Real::ONE),
-            (-V::Real::ONE, V::Real::ONE),
-            (-V::Real::ONE, -V::Real::ONE),
-            (V::Real::ONE, -V::Real::ONE),
-        ]
-    };
+    // The other axes' sign patterns, in order around the face: (+, +), (−, +), (−, −), (+, −)
+    // in 3D, (+), (−) in 2D. Each corner is placed by a match on the axis, not through an
+    // array indexed at run time.
     let (j, k) = ((axis + 1) % V::DIM, (axis + 2) % V::DIM);
-    for &(sj, sk) in others {
-        let mut c = [V::Real::ZERO; 3];
-        c[axis] = side * h.component(axis);
-        c[j] = sj * h.component(j);
-        let mut id = (positive as u32) << axis | ((sj > V::Real::ZERO) as u32) << j;
-        if V::DIM == 3 {
-            c[k] = sk * h.component(k);
-            id |= ((sk > V::Real::ZERO) as u32) << k;
-        }
-        f.push(V::from_components(c), id);
+    let (along, hj, hk) = (side * h.component(axis), h.component(j), h.component(k));
+    let bit = (positive as u32) << axis;
+    let zero = V::Real::ZERO;
+    let place = |x: V::Real, y: V::Real, z: V::Real| match (V::DIM, axis) {
+        (2, 0) => V::from_components([x, y, zero]),
+        (2, _) => V::from_components([y, x, zero]),
+        (_, 0) => V::from_components([x, y, z]),
+        (_, 1) => V::from_components([z, x, y]),
+        _ => V::from_components([y, z, x]),
+    };
+    if V::DIM == 2 {
+        f.push(place(along, hj, zero), bit | 1 << j);
+        f.push(place(along, -hj, zero), bit);
+    } else {
+        let (bj, bk) = (1 << j, 1 << k);
+        f.push(place(along, hj, hk), bit | bj | bk);
+        f.push(place(along, -hj, hk), bit | bk);
+        f.push(place(along, -hj, -hk), bit);
+        f.push(place(along, hj, -hk), bit | bj);
     }
     f
 }
