@@ -438,7 +438,13 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
     /// surfaces and add to the depth; the result is in world coordinates, with an
     /// [exact](ContactStatus::Exact) status (the EPA path sets its own).
     #[inline(always)]
-    fn contact_of_cores(&self, normal: V, core_a: V, core_b: V, core_depth: V::Real) -> Contact<V> {
+    pub(crate) fn contact_of_cores(
+        &self,
+        normal: V,
+        core_a: V,
+        core_b: V,
+        core_depth: V::Real,
+    ) -> Contact<V> {
         let (margin_a, margin_b) = (self.a().margin(), self.b().margin());
         let pose = self.pose_a();
         Contact {

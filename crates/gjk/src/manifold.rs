@@ -85,11 +85,13 @@
 //! point: one contact point. Adding faces to a shape is that one method.
 
 use crate::contact::{Contact, ContactOptions, ContactStatus};
+use crate::dispatch::{Kernel, Query};
 use crate::epa::EpaOptions;
 use crate::geometry::{cross, unit};
 use crate::gjk::{GjkOptions, WarmStart};
 use crate::math::{Pose, Real, Vector};
 use crate::pair::Pair;
+use crate::sat::box_axes;
 use crate::shape::{closest_on_segment, Feature, Support, FEATURE_CAPACITY};
 
 /// The kind bits of a vertex's feature id (see [`ContactId`]).
@@ -286,19 +288,57 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
     ) -> ManifoldResult<V> {
         let prediction =
             if options.prediction > V::Real::ZERO { options.prediction } else { V::Real::ZERO };
+        if let Kernel::Boxes(half_a, half_b) = self.kernel(Query::Contact) {
+            if let Some(m) = self.box_manifold(half_a, half_b, options, prediction) {
+                return m;
+            }
+        }
         let contact_options = ContactOptions { prediction, gjk: options.gjk, epa: options.epa };
         let found = self.contact_with(&contact_options, warm);
         let Some(contact) = found.contact else {
             return ManifoldResult::apart();
         };
-        clipped(self, &contact, options, prediction)
+        clipped(self, &contact, || (contact.point_a, contact.point_b), options, prediction)
+    }
+
+    /// Two box cores: the contact query's own separating-axis test ([`Pair::contact_with`]
+    /// takes the same path and gets the same normal and depth), without the witness points it
+    /// would clip for and the manifold would throw away (they are computed only when the
+    /// manifold falls back to one point), and without the edge axes when the faces already
+    /// put the boxes out of reach. `None` when the boxes are apart but within reach (GJK
+    /// decides, as in the contact query).
+    #[inline]
+    fn box_manifold(
+        &self,
+        half_a: V,
+        half_b: V,
+        options: &ManifoldOptions<V::Real>,
+        prediction: V::Real,
+    ) -> Option<ManifoldResult<V>> {
+        let reach = prediction + self.margins() + self.tolerance(options.gjk.tolerance).distance();
+        let axes = box_axes(half_a, half_b, self.relative_pose(), reach);
+        if let Some(gap) = axes.gap() {
+            return (gap > reach).then(ManifoldResult::apart);
+        }
+        let (depth, normal) = axes.overlap();
+        let placeholder = V::ZERO;
+        let contact = self.contact_of_cores(normal, placeholder, placeholder, depth);
+        let witnesses = || {
+            let (point_a, point_b) = axes.witnesses();
+            let c = self.contact_of_cores(normal, point_a, point_b, depth);
+            (c.point_a, c.point_b)
+        };
+        Some(clipped(self, &contact, witnesses, options, prediction))
     }
 }
 
 /// Steps 2 to 6 of the [module docs](self): the features along the contact's normal, clipped.
+/// `contact`'s witness points are not read: `witnesses` gives them (world coordinates), called
+/// only when the manifold is the contact's single point.
 fn clipped<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     pair: &Pair<'_, V, A, B>,
     contact: &Contact<V>,
+    witnesses: impl Fn() -> (V, V),
     options: &ManifoldOptions<V::Real>,
     prediction: V::Real,
 ) -> ManifoldResult<V> {
@@ -307,21 +347,16 @@ fn clipped<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         let mut m = ManifoldResult::empty(status, Some(contact.status));
         m.normal = contact.normal;
         let id = ContactId { a: whole(fa), b: whole(fb) };
-        m.push(ManifoldPoint {
-            point_a: contact.point_a,
-            point_b: contact.point_b,
-            depth: contact.depth,
-            id,
-        });
+        let (point_a, point_b) = witnesses();
+        m.push(ManifoldPoint { point_a, point_b, depth: contact.depth, id });
         m
     };
     // A's frame from here on.
     let rel = *pair.relative_pose();
     let n = pose_a.inverse_transform_vector(contact.normal);
     let fa = a.feature(n);
-    let fb = b
-        .feature(rel.inverse_transform_vector(-n))
-        .mapped(|p| rel.transform_point(p), |v| rel.transform_vector(v));
+    let mut fb = b.feature(rel.inverse_transform_vector(-n));
+    fb.map(|p| rel.transform_point(p), |v| rel.transform_vector(v));
     if fa.vertices().len() < 2 || fb.vertices().len() < 2 {
         return single(ManifoldStatus::SinglePoint, &fa, &fb);
     }
@@ -364,59 +399,123 @@ fn clipped<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     // When the reference face lies along the normal (the usual case: SAT and EPA normals are
     // face normals) that is the feature already at hand.
     let square = V::Real::ONE - slack_cosine::<V::Real>();
+    let turned;
     let incident = if !reference.is_face() || m.dot(if reference_is_a { n } else { -n }) >= square {
         if reference_is_a {
-            fb
+            &fb
         } else {
-            fa
+            &fa
         }
-    } else if reference_is_a {
-        b.feature(rel.inverse_transform_vector(-m))
-            .mapped(|p| rel.transform_point(p), |v| rel.transform_vector(v))
     } else {
-        a.feature(-m)
+        turned = if reference_is_a {
+            let mut f = b.feature(rel.inverse_transform_vector(-m));
+            f.map(|p| rel.transform_point(p), |v| rel.transform_vector(v));
+            f
+        } else {
+            a.feature(-m)
+        };
+        &turned
     };
-    let mut clipped = Polygon::start(&incident);
-    clip(&mut clipped, reference, m, slack);
     // The manifold normal, A toward B, in A's frame.
     let normal = if reference.is_face() == reference_is_a { m } else { -m };
     let normal = if reference.is_face() { normal } else { n };
-    // Keep the points within the prediction, in place, with their depths.
-    let mut depths = [V::Real::ZERO; 2 * FEATURE_CAPACITY];
-    let mut count = 0;
-    for k in 0..clipped.len {
-        let v = clipped.vertices[k];
-        let depth = margins - measure(reference, m, v.p).1;
-        if -depth <= prediction + slack {
-            clipped.vertices[count] = v;
-            depths[count] = depth;
-            count += 1;
+    let patch = Patch {
+        incident,
+        reference,
+        m,
+        normal,
+        slack,
+        margins,
+        prediction,
+        reference_is_a,
+        margin_a: a.margin(),
+        margin_b: b.margin(),
+        pose_a,
+        status: contact.status,
+    };
+    // Clipping a polygon of `i` vertices by `r` side planes leaves at most `i + r` vertices:
+    // small buffers for small features (boxes: 4 + 4), the full ones otherwise.
+    let found = if incident.vertices().len() + reference.vertices().len() <= SMALL_CLIP {
+        patch.clip::<SMALL_CLIP>()
+    } else {
+        patch.clip::<{ 2 * FEATURE_CAPACITY }>()
+    };
+    found.unwrap_or_else(|| single(ManifoldStatus::Degenerate, &fa, &fb))
+}
+
+/// The capacity of the small clipping buffers: a box face against a box face.
+const SMALL_CLIP: usize = 8;
+
+/// Steps 4 to 6 of the [module docs](self), once the reference and incident features are
+/// chosen (A's frame).
+struct Patch<'f, V: Vector> {
+    incident: &'f Feature<V>,
+    reference: &'f Feature<V>,
+    /// The reference's outward normal.
+    m: V,
+    /// The manifold's normal, A toward B.
+    normal: V,
+    slack: V::Real,
+    margins: V::Real,
+    prediction: V::Real,
+    reference_is_a: bool,
+    margin_a: V::Real,
+    margin_b: V::Real,
+    pose_a: &'f Pose<V>,
+    status: ContactStatus,
+}
+
+impl<V: Vector> Patch<'_, V> {
+    /// The clipped, measured and reduced points, with buffers of `N` vertices (at least the
+    /// incident's vertices plus the reference's); `None` when no point is left.
+    #[inline]
+    fn clip<const N: usize>(&self) -> Option<ManifoldResult<V>> {
+        let (reference, m, slack) = (self.reference, self.m, self.slack);
+        let mut clipped = Polygon::<V, N>::start(self.incident);
+        clip(&mut clipped, reference, m, slack);
+        // Keep the points within the prediction, in place, with their depths.
+        // The points' feet on the reference too, for the points kept.
+        let mut depths = [V::Real::ZERO; N];
+        let mut feet = [V::ZERO; N];
+        let mut count = 0;
+        for k in 0..clipped.len {
+            let v = clipped.vertices[k];
+            let (foot, separation) = measure(reference, m, v.p);
+            let depth = self.margins - separation;
+            if -depth <= self.prediction + slack {
+                clipped.vertices[count] = v;
+                depths[count] = depth;
+                feet[count] = foot;
+                count += 1;
+            }
         }
+        if count == 0 {
+            return None;
+        }
+        let mut chosen = [0usize; MAX_MANIFOLD_POINTS];
+        let kept = reduce(&clipped.vertices[..count], &depths[..count], self.normal, &mut chosen);
+        let reference_is_a = self.reference_is_a;
+        let mut out =
+            ManifoldResult::empty(ManifoldStatus::Clipped { reference_is_a }, Some(self.status));
+        let (normal, pose_a) = (self.normal, self.pose_a);
+        out.normal = pose_a.transform_vector(normal);
+        for &i in &chosen[..kept] {
+            let v = &clipped.vertices[i];
+            let on_reference = feet[i];
+            let (core_a, core_b, id) = if reference_is_a {
+                (on_reference, v.p, ContactId { a: v.reference, b: v.incident })
+            } else {
+                (v.p, on_reference, ContactId { a: v.incident, b: v.reference })
+            };
+            out.push(ManifoldPoint {
+                point_a: pose_a.transform_point(core_a + normal * self.margin_a),
+                point_b: pose_a.transform_point(core_b - normal * self.margin_b),
+                depth: depths[i],
+                id,
+            });
+        }
+        Some(out)
     }
-    if count == 0 {
-        return single(ManifoldStatus::Degenerate, &fa, &fb);
-    }
-    let mut chosen = [0usize; MAX_MANIFOLD_POINTS];
-    let kept = reduce(&clipped.vertices[..count], &depths[..count], normal, &mut chosen);
-    let mut out =
-        ManifoldResult::empty(ManifoldStatus::Clipped { reference_is_a }, Some(contact.status));
-    out.normal = pose_a.transform_vector(normal);
-    for &i in &chosen[..kept] {
-        let v = &clipped.vertices[i];
-        let on_reference = measure(reference, m, v.p).0;
-        let (core_a, core_b, id) = if reference_is_a {
-            (on_reference, v.p, ContactId { a: v.reference, b: v.incident })
-        } else {
-            (v.p, on_reference, ContactId { a: v.incident, b: v.reference })
-        };
-        out.push(ManifoldPoint {
-            point_a: pose_a.transform_point(core_a + normal * a.margin()),
-            point_b: pose_a.transform_point(core_b - normal * b.margin()),
-            depth: depths[i],
-            id,
-        });
-    }
-    out
 }
 
 /// How far below 1 the cosine of two directions equal up to rounding may fall.
@@ -479,8 +578,8 @@ struct ClipVertex<V> {
 }
 
 /// The polygon being clipped (a closed polygon, or an open segment, or a point).
-struct Polygon<V> {
-    vertices: [ClipVertex<V>; 2 * FEATURE_CAPACITY],
+struct Polygon<V, const N: usize> {
+    vertices: [ClipVertex<V>; N],
     len: usize,
     /// A segment: its edge does not close back.
     open: bool,
@@ -488,12 +587,12 @@ struct Polygon<V> {
     face: u32,
 }
 
-impl<V: Vector> Polygon<V> {
+impl<V: Vector, const N: usize> Polygon<V, N> {
     /// The incident feature, every vertex inside the reference face so far.
     fn start(incident: &Feature<V>) -> Self {
         let blank = ClipVertex { p: V::ZERO, reference: 0, incident: 0, next: Along::Side(0) };
         let mut polygon = Self {
-            vertices: [blank; 2 * FEATURE_CAPACITY],
+            vertices: [blank; N],
             len: 0,
             open: incident.vertices().len() == 2,
             face: FEATURE_FACE | (incident.id() & INDEX),
@@ -517,10 +616,11 @@ impl<V: Vector> Polygon<V> {
 
 /// The side planes of the reference feature: `(point, outward unit normal)` pairs, and the
 /// feature id of each side and of the corner after it.
-fn sides<V: Vector>(reference: &Feature<V>, m: V) -> ([(V, V, u32); FEATURE_CAPACITY], usize) {
+/// `N`: at least the reference's number of vertices.
+fn sides<V: Vector, const N: usize>(reference: &Feature<V>, m: V) -> ([(V, V, u32); N], usize) {
     let r = reference.vertices();
     let ids = reference.ids();
-    let mut planes = [(V::ZERO, V::ZERO, 0u32); FEATURE_CAPACITY];
+    let mut planes = [(V::ZERO, V::ZERO, 0u32); N];
     if r.len() == 2 {
         // An edge or segment: its two end planes; cutting one there is at that end vertex.
         let Some(t) = unit(r[1] - r[0]) else { return (planes, 0) };
@@ -545,15 +645,20 @@ fn sides<V: Vector>(reference: &Feature<V>, m: V) -> ([(V, V, u32); FEATURE_CAPA
 /// Clips `polygon` by the reference's side planes (Sutherland–Hodgman; a segment's ends move
 /// along it; a point is kept or dropped). Within `slack` outside a plane counts as inside.
 /// Surviving original vertices get the reference face's id.
-fn clip<V: Vector>(polygon: &mut Polygon<V>, reference: &Feature<V>, m: V, slack: V::Real) {
+fn clip<V: Vector, const N: usize>(
+    polygon: &mut Polygon<V, N>,
+    reference: &Feature<V>,
+    m: V,
+    slack: V::Real,
+) {
     let face = FEATURE_FACE | (reference.id() & INDEX);
     for v in &mut polygon.vertices[..polygon.len] {
         v.reference = face;
     }
-    let (planes, count) = sides(reference, m);
+    let (planes, count) = sides::<V, N>(reference, m);
     // Two buffers in turn (the polygon's and this one): each plane reads one and writes the
     // other, so no pass copies the polygon back.
-    let mut scratch = [polygon.vertices[0]; 2 * FEATURE_CAPACITY];
+    let mut scratch = [polygon.vertices[0]; N];
     let mut in_scratch = false;
     let incident_face = polygon.face;
     for (k, &(origin, out, side_id)) in planes[..count].iter().enumerate() {

@@ -32,20 +32,60 @@ use crate::shape::closest_on_segments;
 /// Box A, `[−a, a]` in its frame, against box B, `[−b, b]` in its frame, placed by `rel` (B's
 /// frame to A's). Results are in A's frame.
 pub(crate) fn box_pair<V: Vector>(a: V, b: V, rel: &Pose<V>) -> AxisTest<V> {
+    let axes = box_axes(a, b, rel, V::Real::INFINITY);
+    if let Some(gap) = axes.gap() {
+        return AxisTest::Apart { gap };
+    }
+    let (depth, normal) = axes.overlap();
+    let (point_a, point_b) = axes.witnesses();
+    AxisTest::Overlap { depth, normal, point_a, point_b }
+}
+
+/// [`box_pair`] in two steps: the axes first, the witness points on demand (a contact
+/// manifold clips the features itself and needs them only when it falls back to one point).
+/// The edge axes are skipped when the face axes already separate the boxes by more than
+/// `stop` (the caller's reach: an answer "apart" either way).
+#[inline]
+pub(crate) fn box_axes<V: Vector>(a: V, b: V, rel: &Pose<V>, stop: V::Real) -> BoxAxes<V> {
     let frame = Frame::new(a, b, rel);
     let slop = V::Real::from_f64(8.0) * V::Real::EPSILON * frame.size();
     let mut search =
         Search { best: V::Real::INFINITY, kind: Kind::FaceOfA(0), gap: -V::Real::INFINITY, slop };
     frame.face_axes(&mut search);
-    if V::DIM == 3 {
+    // (A NaN gap is not out of reach: the edge axes run, as in the full test.)
+    let out_of_reach = search.gap > stop;
+    if V::DIM == 3 && !out_of_reach {
         frame.edge_axes(&mut search);
     }
-    if search.gap > V::Real::ZERO {
-        return AxisTest::Apart { gap: search.gap };
+    BoxAxes { frame, search }
+}
+
+/// The separating-axis test of two boxes before its witness points ([`box_axes`]).
+pub(crate) struct BoxAxes<V: Vector> {
+    frame: Frame<V>,
+    search: Search<V::Real>,
+}
+
+impl<V: Vector> BoxAxes<V> {
+    /// The largest separation over the axes when it is positive (the boxes are apart; a lower
+    /// bound of their distance), `None` when they overlap.
+    #[inline]
+    pub(crate) fn gap(&self) -> Option<V::Real> {
+        (self.search.gap > V::Real::ZERO).then_some(self.search.gap)
     }
-    let best = Axis { overlap: search.best, normal: frame.normal(search.kind), kind: search.kind };
-    let (point_a, point_b) = frame.witnesses(&best);
-    AxisTest::Overlap { depth: best.overlap, normal: best.normal, point_a, point_b }
+
+    /// The penetration depth and the unit normal from A toward B (boxes that overlap).
+    #[inline]
+    pub(crate) fn overlap(&self) -> (V::Real, V) {
+        (self.search.best, self.frame.normal(self.search.kind))
+    }
+
+    /// The witness points across the winning axis (A's frame): a point of A deepest in B,
+    /// and one of B deepest in A.
+    pub(crate) fn witnesses(&self) -> (V, V) {
+        let (depth, normal) = self.overlap();
+        self.frame.witnesses(&Axis { overlap: depth, normal, kind: self.search.kind })
+    }
 }
 
 /// The largest separation of box A (`[−a, a]`) and box B (`[−b, b]`, placed by `rel`) over

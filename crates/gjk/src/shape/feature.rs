@@ -154,6 +154,31 @@ impl<V: Vector> Feature<V> {
         self
     }
 
+    /// [`Feature::mapped`] in place: no copy of the vertex storage.
+    #[inline]
+    pub(crate) fn map(&mut self, place: impl Fn(V) -> V, turn: impl Fn(V) -> V) {
+        for v in &mut self.vertices[..self.len] {
+            *v = place(*v);
+        }
+        self.normal = turn(self.normal);
+    }
+
+    /// [`Feature::of_core`], or the single vertex `fallback()` (id 0) for a core that has no
+    /// feature: the default [`Support::feature`](super::Support::feature). Each arm returns
+    /// its feature directly, without the copy out of an `Option`.
+    #[inline]
+    pub(crate) fn of_core_or(core: Core<'_, V>, dir: V, fallback: impl FnOnce() -> V) -> Self {
+        match core {
+            Core::Point(p) => Self::point(p, 0),
+            Core::Segment([a, b]) => Self::segment(a, b, [0, 1], 0, dir),
+            Core::Box(h) => box_face(h, dir),
+            Core::Polygon(p) if p.vertices.len() >= 2 && p.normals.len() == p.vertices.len() => {
+                polygon_edge(p.vertices, p.normals, dir)
+            }
+            _ => Self::point(fallback(), 0),
+        }
+    }
+
     /// The feature of a core along `dir`, or `None` for [`Core::General`] (the caller then
     /// takes its support point).
     ///
@@ -167,21 +192,22 @@ impl<V: Vector> Feature<V> {
             Core::Segment([a, b]) => Some(Self::segment(a, b, [0, 1], 0, dir)),
             Core::Box(h) => Some(box_face(h, dir)),
             Core::Polygon(p) if p.vertices.len() >= 2 && p.normals.len() == p.vertices.len() => {
-                let i = crate::geometry::argmax_dot(p.normals, dir);
-                let j = if i + 1 == p.vertices.len() { 0 } else { i + 1 };
-                let mut f = Self::segment(
-                    p.vertices[i],
-                    p.vertices[j],
-                    [i as u32, j as u32],
-                    i as u32,
-                    dir,
-                );
-                f.normal = p.normals[i];
-                Some(f)
+                Some(polygon_edge(p.vertices, p.normals, dir))
             }
             _ => None,
         }
     }
+}
+
+/// The edge of a polygon (`vertices`, at least two, and one normal each) whose normal has the
+/// largest dot product with `dir`.
+#[inline]
+fn polygon_edge<V: Vector>(vertices: &[V], normals: &[V], dir: V) -> Feature<V> {
+    let i = crate::geometry::argmax_dot(normals, dir);
+    let j = if i + 1 == vertices.len() { 0 } else { i + 1 };
+    let mut f = Feature::segment(vertices[i], vertices[j], [i as u32, j as u32], i as u32, dir);
+    f.normal = normals[i];
+    f
 }
 
 /// The face of the box `[−h, h]` most aligned with `dir`. Corner ids are octants (bit `i` set
@@ -197,28 +223,29 @@ fn box_face<V: Vector>(h: V, dir: V) -> Feature<V> {
     let side = if positive { V::Real::ONE } else { -V::Real::ONE };
     let mut f = Feature::empty(2 * axis as u32 + positive as u32);
     f.normal = V::axis(axis) * side;
-    // The other axes' sign patterns, in order around the face.
-    let others: &[(V::Real, V::Real)] = if V::DIM == 2 {
-        &[(V::Real::ONE, V::Real::ZERO), (-V::Real::ONE, V::Real::ZERO)]
-    } else {
-        &[
-            (V::Real::ONE, V::Real::ONE),
-            (-V::Real::ONE, V::Real::ONE),
-            (-V::Real::ONE, -V::Real::ONE),
-            (V::Real::ONE, -V::Real::ONE),
-        ]
-    };
+    // The other axes' sign patterns, in order around the face: (+, +), (−, +), (−, −), (+, −)
+    // in 3D, (+), (−) in 2D. Each corner is placed by a match on the axis, not through an
+    // array indexed at run time.
     let (j, k) = ((axis + 1) % V::DIM, (axis + 2) % V::DIM);
-    for &(sj, sk) in others {
-        let mut c = [V::Real::ZERO; 3];
-        c[axis] = side * h.component(axis);
-        c[j] = sj * h.component(j);
-        let mut id = (positive as u32) << axis | ((sj > V::Real::ZERO) as u32) << j;
-        if V::DIM == 3 {
-            c[k] = sk * h.component(k);
-            id |= ((sk > V::Real::ZERO) as u32) << k;
-        }
-        f.push(V::from_components(c), id);
+    let (along, hj, hk) = (side * h.component(axis), h.component(j), h.component(k));
+    let bit = (positive as u32) << axis;
+    let zero = V::Real::ZERO;
+    let place = |x: V::Real, y: V::Real, z: V::Real| match (V::DIM, axis) {
+        (2, 0) => V::from_components([x, y, zero]),
+        (2, _) => V::from_components([y, x, zero]),
+        (_, 0) => V::from_components([x, y, z]),
+        (_, 1) => V::from_components([z, x, y]),
+        _ => V::from_components([y, z, x]),
+    };
+    if V::DIM == 2 {
+        f.push(place(along, hj, zero), bit | 1 << j);
+        f.push(place(along, -hj, zero), bit);
+    } else {
+        let (bj, bk) = (1 << j, 1 << k);
+        f.push(place(along, hj, hk), bit | bj | bk);
+        f.push(place(along, -hj, hk), bit | bk);
+        f.push(place(along, -hj, -hk), bit);
+        f.push(place(along, hj, -hk), bit | bj);
     }
     f
 }

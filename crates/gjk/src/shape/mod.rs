@@ -192,7 +192,7 @@ pub trait Support<V: Vector> {
     /// ```
     #[inline]
     fn feature(&self, dir: V) -> Feature<V> {
-        Feature::of_core(self.core(), dir).unwrap_or_else(|| Feature::point(self.support(dir), 0))
+        Feature::of_core_or(self.core(), dir, || self.support(dir))
     }
 }
 
