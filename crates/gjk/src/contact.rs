@@ -328,8 +328,11 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         gjk_iterations: u32,
     ) -> ContactResult<V> {
         let mut p = penetration(self, simplex, &options.epa);
-        if p.termination == EpaTermination::Converged {
-            // Curved cores: EPA's normal is good to about √ε; Newton's method makes it exact.
+        // Curved cores: EPA's normal is good to about √ε; Newton's method makes it exact. Two
+        // flat cores make a polytope difference, where the converged answer is exact already
+        // and the polish would cost a few support calls to answer "no step helped".
+        let curved = || !(self.a().core().is_flat() && self.b().core().is_flat());
+        if p.termination == EpaTermination::Converged && curved() {
             if let Some(q) = polish(self, p.normal, p.depth) {
                 let (a, b) = q.support.witnesses_apart(q.normal * q.depth);
                 (p.normal, p.depth, p.point_a, p.point_b) = (q.normal, q.depth, a, b);

@@ -331,7 +331,10 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         let (mut core_a, mut core_b) = run.simplex.witnesses();
         let mut direction = if run.contained { None } else { (-run.v).direction() };
         let measured = run.goal == Goal::Distance && run.termination != Termination::Contained;
-        if let (Some(n), true) = (direction, measured) {
+        // Two flat cores (polytopes, points, segments) make a polytope difference, where the
+        // answer at convergence is exact already: only curved ones are polished.
+        let curved = || !(self.a.core().is_flat() && self.b.core().is_flat());
+        if let (Some(n), true) = (direction, measured && curved()) {
             // Curved cores: the duality gap closes with the normal good to about √ε; Newton's
             // method makes it exact. The distance stays GJK's (already within ε).
             if let Some(q) = polish(self, n, -core_distance) {
