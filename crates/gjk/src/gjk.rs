@@ -155,6 +155,16 @@ impl<V: Vector> WarmStart<V> {
         self.len == 0
     }
 
+    /// Caches these vertex pairs (point of A in A's frame, point of B in B's frame; at most
+    /// four) in place of the last simplex, keeping the support hints.
+    pub(crate) fn store_points(&mut self, points: impl Iterator<Item = (V, V)>) {
+        self.len = 0;
+        for (slot, p) in self.pairs.iter_mut().zip(points) {
+            *slot = p;
+            self.len += 1;
+        }
+    }
+
     fn store(&mut self, simplex: &Simplex<V>) {
         self.len = simplex.len();
         for (slot, p) in self.pairs.iter_mut().zip(simplex.points()) {
