@@ -13,8 +13,9 @@
 //! 3. **Pair cache.** One sorted pass merges the new pairs into the cache (kept sorted by body
 //!    ids, so the order is deterministic and independent of the tree's shape) and drops the
 //!    pairs whose fat boxes parted or whose body was removed. The sorted list holds only the
-//!    two bodies and a slot; each pair's state (warm start, manifold) stays in its slot of a
-//!    slab, so the merge moves little memory.
+//!    two bodies and a slot; each pair's flags stay in that slot of a slab of 12-byte records
+//!    and its state (warm start, manifold) at the same index of a second slab, so the merge
+//!    and the passes over every candidate move little memory.
 //! 4. **Narrow phase** on the pairs that have a body whose pose changed (the others keep their
 //!    manifold): the contact manifold ([`Pair::manifold_with`](crate::Pair::manifold_with):
 //!    one contact query, then the features along its normal clipped to up to 2 points in 2D,
