@@ -54,7 +54,7 @@
 //! the normal they are apart, less far they overlap.
 
 use crate::dispatch::{Kernel, Query};
-use crate::epa::{penetration, EpaOptions, EpaTermination};
+use crate::epa::{penetration_facet, EpaOptions, EpaTermination};
 use crate::gjk::{GjkOptions, Goal, Termination, WarmStart};
 use crate::math::{Pose, Real, Vector};
 use crate::pair::Pair;
@@ -294,7 +294,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             // found them overlapping, a distance run would end the same way, so EPA starts
             // from the probe's simplex.
             if r.termination == Termination::Contained {
-                return self.expanded(&r.simplex, options, r.termination, gjk_iterations);
+                return self.expanded(&r.simplex, options, r.termination, gjk_iterations, warm);
             }
         }
         let r = self.gjk(Goal::Distance, &options.gjk, warm);
@@ -315,21 +315,46 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             }
             return result;
         }
-        self.expanded(&r.simplex, options, r.termination, result.gjk_iterations)
+        self.expanded(&r.simplex, options, r.termination, result.gjk_iterations, warm)
     }
 
     /// The contact found by EPA from `simplex`, a GJK simplex that holds the origin (the
-    /// cores overlap).
+    /// cores overlap). A converged expansion leaves in `warm` the support points of its
+    /// answer's facet (the difference's face nearest the origin) and the point of `simplex`
+    /// farthest behind it: for a coherent pair the next query's GJK seed is then a
+    /// tetrahedron that usually still holds the origin, so GJK stops at once and the expansion
+    /// starts from last frame's face instead of from an arbitrary tetrahedron around the
+    /// origin. The answer does not depend on where the expansion starts (any polytope of
+    /// support points around the origin converges to the nearest face), only its step count.
     fn expanded(
         &self,
         simplex: &Simplex<V>,
         options: &ContactOptions<V::Real>,
         gjk_termination: Termination,
         gjk_iterations: u32,
+        warm: &mut WarmStart<V>,
     ) -> ContactResult<V> {
-        let mut p = penetration(self, simplex, &options.epa);
-        if p.termination == EpaTermination::Converged {
-            // Curved cores: EPA's normal is good to about √ε; Newton's method makes it exact.
+        let (mut p, corners) = penetration_facet(self, simplex, &options.epa);
+        if let Some((vertices, len)) = corners {
+            let rel = self.relative_pose();
+            let facet =
+                vertices[..len].iter().map(|v| (v.a, rel.inverse_transform_point(v.a - v.w)));
+            let behind = simplex
+                .points()
+                .iter()
+                .filter(|q| vertices[..len].iter().all(|v| v.w != q.w))
+                .min_by(|q, r| {
+                    let (dq, dr) = (p.normal.dot(q.w), p.normal.dot(r.w));
+                    dq.partial_cmp(&dr).unwrap_or(core::cmp::Ordering::Equal)
+                })
+                .map(|q| (q.a, q.b_local));
+            warm.store_points(facet.chain(behind));
+        }
+        // Curved cores: EPA's normal is good to about √ε; Newton's method makes it exact. Two
+        // flat cores make a polytope difference, where the converged answer is exact already
+        // and the polish would cost a few support calls to answer "no step helped".
+        let curved = || !(self.a().core().is_flat() && self.b().core().is_flat());
+        if p.termination == EpaTermination::Converged && curved() {
             if let Some(q) = polish(self, p.normal, p.depth) {
                 let (a, b) = q.support.witnesses_apart(q.normal * q.depth);
                 (p.normal, p.depth, p.point_a, p.point_b) = (q.normal, q.depth, a, b);

@@ -155,6 +155,16 @@ impl<V: Vector> WarmStart<V> {
         self.len == 0
     }
 
+    /// Caches these vertex pairs (point of A in A's frame, point of B in B's frame; at most
+    /// four) in place of the last simplex, keeping the support hints.
+    pub(crate) fn store_points(&mut self, points: impl Iterator<Item = (V, V)>) {
+        self.len = 0;
+        for (slot, p) in self.pairs.iter_mut().zip(points) {
+            *slot = p;
+            self.len += 1;
+        }
+    }
+
     fn store(&mut self, simplex: &Simplex<V>) {
         self.len = simplex.len();
         for (slot, p) in self.pairs.iter_mut().zip(simplex.points()) {
@@ -331,7 +341,10 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         let (mut core_a, mut core_b) = run.simplex.witnesses();
         let mut direction = if run.contained { None } else { (-run.v).direction() };
         let measured = run.goal == Goal::Distance && run.termination != Termination::Contained;
-        if let (Some(n), true) = (direction, measured) {
+        // Two flat cores (polytopes, points, segments) make a polytope difference, where the
+        // answer at convergence is exact already: only curved ones are polished.
+        let curved = || !(self.a.core().is_flat() && self.b.core().is_flat());
+        if let (Some(n), true) = (direction, measured && curved()) {
             // Curved cores: the duality gap closes with the normal good to about √ε; Newton's
             // method makes it exact. The distance stays GJK's (already within ε).
             if let Some(q) = polish(self, n, -core_distance) {

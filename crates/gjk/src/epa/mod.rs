@@ -165,8 +165,26 @@ pub fn penetration<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     simplex: &Simplex<V>,
     options: &EpaOptions<V::Real>,
 ) -> Penetration<V> {
-    expand_from(pair, simplex.points(), || simplex.witnesses(), options, &mut ())
+    expand_from(pair, simplex.points(), || simplex.witnesses(), options, &mut (), &mut None)
 }
+
+/// [`penetration`], with the support points spanning the answer's facet when the expansion
+/// converged (three in 3D, two in 2D): the difference's face nearest the origin, which a
+/// warm start can hand to the next query of a coherent pair.
+pub(crate) fn penetration_facet<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    pair: &Pair<'_, V, A, B>,
+    simplex: &Simplex<V>,
+    options: &EpaOptions<V::Real>,
+) -> (Penetration<V>, Option<Corners<V>>) {
+    let mut corners = None;
+    let p =
+        expand_from(pair, simplex.points(), || simplex.witnesses(), options, &mut (), &mut corners);
+    (p, corners)
+}
+
+/// The support points (`w` and A's point, A's frame) spanning a facet: three in 3D, two in 2D
+/// (the count).
+pub(crate) type Corners<V> = ([Vertex<V>; 3], usize);
 
 /// [`penetration`] from the points of any simplex of the cores' Minkowski difference that holds
 /// the origin (GJK's final simplex, or the classic GJK's of a tutorial), reporting every
@@ -200,7 +218,7 @@ pub fn penetration_observed<
     options: &EpaOptions<V::Real>,
     observer: &mut O,
 ) -> Penetration<V> {
-    expand_from(pair, points, || witnesses(points), options, observer)
+    expand_from(pair, points, || witnesses(points), options, observer, &mut None)
 }
 
 /// The expansion from `points`; `flat_witnesses` gives the contact points when the difference
@@ -212,6 +230,7 @@ fn expand_from<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized, O>(
     flat_witnesses: impl FnOnce() -> (V, V),
     options: &EpaOptions<V::Real>,
     observer: &mut O,
+    corners: &mut Option<Corners<V>>,
 ) -> Penetration<V>
 where
     O: EpaObserver<V> + ?Sized,
@@ -231,6 +250,7 @@ where
                     &mut support,
                     limits,
                     observer,
+                    corners,
                     |run, large, _, support, _| {
                         run.finish(large, EpaTermination::IterationCap, support)
                     },
@@ -242,6 +262,7 @@ where
                     &mut support,
                     limits,
                     observer,
+                    corners,
                     on_the_heap,
                 )
             }
@@ -446,6 +467,8 @@ pub(crate) trait Expansion<V: Vector>: Faces<V> {
     /// over); after [`Stuck::Degenerate`] it may be inconsistent, and the expansion ends
     /// without reading it again.
     fn grow(&mut self, facet: &Facet<V>, vertex: Vertex<V>) -> Result<(), Stuck>;
+    /// The support points spanning `facet`.
+    fn corners(&self, facet: &Facet<V>) -> Corners<V>;
     /// Every live facet with an area.
     fn facets(&self) -> impl Iterator<Item = Facet<V>> + '_;
     /// The barycentric coordinates of the origin's projection onto `facet` over its vertices
@@ -510,20 +533,24 @@ fn staged<
     support: &mut F,
     limits: Limits<V::Real>,
     observer: &mut O,
+    corners: &mut Option<Corners<V>>,
     overflow: impl FnOnce(&mut Run<V>, &L, Pending<V>, &mut F, &mut O) -> Penetration<V>,
 ) -> Penetration<V> {
     let mut run = Run::new(limits);
     let mut small = S::empty();
     small.start(vertices, size);
-    let pending = match run.expand(&mut small, support, observer) {
-        Ok(termination) => return run.finish(&small, termination, support),
-        Err(pending) => pending,
+    let p = match run.expand(&mut small, support, observer) {
+        Ok(termination) => run.finish(&small, termination, support),
+        Err(pending) => {
+            let mut large = L::empty();
+            match run.take_over(&mut large, &small, pending, support, observer) {
+                Ok(termination) => run.finish(&large, termination, support),
+                Err(pending) => overflow(&mut run, &large, pending, support, observer),
+            }
+        }
     };
-    let mut large = L::empty();
-    match run.take_over(&mut large, &small, pending, support, observer) {
-        Ok(termination) => run.finish(&large, termination, support),
-        Err(pending) => overflow(&mut run, &large, pending, support, observer),
-    }
+    *corners = run.corners;
+    p
 }
 
 /// The last stage in 3D: a polyhedron on the heap that grows with the expansion (big hulls,
@@ -562,6 +589,8 @@ struct Run<V: Vector> {
     upper: Option<(V::Real, V, Vertex<V>)>,
     /// The closest facet when the bounds met (the polytope's closest facet from then on).
     converged: Option<Facet<V>>,
+    /// The converged facet's support points, once the run finished converged.
+    corners: Option<Corners<V>>,
 }
 
 impl<V: Vector> Run<V> {
@@ -574,6 +603,7 @@ impl<V: Vector> Run<V> {
             iterations: 0,
             upper: None,
             converged: None,
+            corners: None,
         }
     }
 
@@ -666,12 +696,15 @@ impl<V: Vector> Run<V> {
     /// The answer once the expansion ended with `termination`.
     #[inline]
     fn finish<E: Expansion<V>>(
-        &self,
+        &mut self,
         polytope: &E,
         termination: EpaTermination,
         support: &mut impl FnMut(V) -> Vertex<V>,
     ) -> Penetration<V> {
         let slack = self.rounding * self.size;
+        if termination == EpaTermination::Converged {
+            self.corners = self.converged.map(|facet| polytope.corners(&facet));
+        }
         let mut p = match self.upper {
             Some((depth, normal, vertex)) if termination != EpaTermination::Converged => {
                 Penetration {
@@ -952,6 +985,7 @@ mod tests {
             &mut support,
             limits,
             &mut (),
+            &mut None,
             |run, large, _, support, _| run.finish(large, EpaTermination::IterationCap, support),
         )
     }

@@ -242,6 +242,11 @@ impl<V: Vector, const N: usize> Expansion<V> for Polygon<V, N> {
         [t, V::Real::ONE - t, V::Real::INFINITY]
     }
 
+    fn corners(&self, facet: &Facet<V>) -> super::Corners<V> {
+        let (from, to) = self.ends(facet);
+        ([from, to, to], 2)
+    }
+
     fn witnesses(&self, facet: &Facet<V>, barycentric: [V::Real; 3]) -> (V, V) {
         let (from, to) = self.ends(facet);
         let t = barycentric[0].max(V::Real::ZERO).min(V::Real::ONE);

@@ -652,6 +652,11 @@ impl<V: Vector, L: Layout> Expansion<V> for Polyhedron<V, L> {
             .map(|l| l / total)
     }
 
+    fn corners(&self, facet: &Facet<V>) -> super::Corners<V> {
+        let [p, q, r, _] = self.corners[facet.index].map(|i| self.vertices[i.get()]);
+        ([p, q, r], 3)
+    }
+
     fn witnesses(&self, facet: &Facet<V>, barycentric: [V::Real; 3]) -> (V, V) {
         let [p, q, r, _] = self.corners[facet.index].map(|i| self.vertices[i.get()]);
         let weights = barycentric.map(|l| l.max(V::Real::ZERO));

@@ -170,6 +170,24 @@ impl<V: Vector> Core<'_, V> {
         }
     }
 
+    /// Whether the core is a polytope (a point, segment, box, polygon, hull or triangle): the
+    /// Minkowski difference of two such cores is a polytope, on which the expanding polytope
+    /// algorithm's answer is exact once its bounds meet (its closest facet lies on a face of
+    /// the difference), so the contact query skips the Newton polish meant for curved cores.
+    /// `General` answers `false`: it may be curved.
+    #[inline(always)]
+    pub(crate) fn is_flat(&self) -> bool {
+        matches!(
+            self,
+            Core::Point(_)
+                | Core::Segment(_)
+                | Core::Box(_)
+                | Core::Polygon(_)
+                | Core::Polytope(_)
+                | Core::Triangle(_)
+        )
+    }
+
     /// The point of the core closest to `p` (`p` itself when inside), when the kind has an
     /// exact projection ([`Core::projects`]).
     ///

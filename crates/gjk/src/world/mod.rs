@@ -13,8 +13,9 @@
 //! 3. **Pair cache.** One sorted pass merges the new pairs into the cache (kept sorted by body
 //!    ids, so the order is deterministic and independent of the tree's shape) and drops the
 //!    pairs whose fat boxes parted or whose body was removed. The sorted list holds only the
-//!    two bodies and a slot; each pair's state (warm start, manifold) stays in its slot of a
-//!    slab, so the merge moves little memory.
+//!    two bodies and a slot; each pair's flags stay in that slot of a slab of 12-byte records
+//!    and its state (warm start, manifold) at the same index of a second slab, so the merge
+//!    and the passes over every candidate move little memory.
 //! 4. **Narrow phase** on the pairs that have a body whose pose changed (the others keep their
 //!    manifold): the contact manifold ([`Pair::manifold_with`](crate::Pair::manifold_with):
 //!    one contact query, then the features along its normal clipped to up to 2 points in 2D,
@@ -170,7 +171,7 @@ struct Bounds<V> {
 }
 
 /// A candidate pair in the cache (fat boxes that overlap): its bodies and where its state
-/// lives. The cache's order is this small record's; the states stay put in their slab, so the
+/// lives. The cache's order is this small record's; the states stay put in their slabs, so the
 /// merge of a frame moves twelve bytes per pair, not the warm-start cache.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct PairKey {
@@ -186,14 +187,19 @@ impl PairKey {
     }
 }
 
-/// The state of a cached pair, in the slab.
+/// The bookkeeping of a cached pair, in the slab of slots: twelve bytes, apart from the pair's
+/// [`PairState`] (warm start and manifold, 272 bytes for f32 3D) in the slab of states at the
+/// same index. The passes over every candidate (the merge's flags, the narrow phase's box test,
+/// the events) read these only; a pair's state is read when its reach boxes meet or it was in
+/// contact, a quarter of the candidates in a typical scene.
 #[derive(Clone, Copy, Debug)]
-struct PairSlot<V: Vector> {
+struct PairSlot {
     a: u32,
     b: u32,
-    state: PairState<V>,
-    /// In contact after the previous update.
+    /// In contact: after the previous update until the narrow phase runs, after it then.
     touching: bool,
+    /// The narrow phase changed `touching` this update (an event to report).
+    changed: bool,
     /// The narrow phase must run this update (false in free slots).
     refresh: bool,
 }
@@ -208,8 +214,10 @@ pub struct World<V: Vector, S> {
     tree: AabbTree<V>,
     /// The cached pairs, sorted by `(a, b)`.
     pairs: Vec<PairKey>,
-    /// The cached pairs' states (`PairKey::slot`), and the free slots.
-    slots: Vec<PairSlot<V>>,
+    /// The cached pairs' bookkeeping (`PairKey::slot`), and the free slots.
+    slots: Vec<PairSlot>,
+    /// The cached pairs' warm starts and manifolds, at the same indices as `slots`.
+    states: Vec<PairState<V>>,
     free_slots: Vec<u32>,
     /// Slots free for insertion.
     free: Vec<u32>,
@@ -234,6 +242,7 @@ impl<V: Vector, S: Support<V>> World<V, S> {
             tree: AabbTree::new(),
             pairs: Vec::new(),
             slots: Vec::new(),
+            states: Vec::new(),
             free_slots: Vec::new(),
             free: Vec::new(),
             removed: Vec::new(),
@@ -334,8 +343,10 @@ impl<V: Vector, S: Support<V>> World<V, S> {
     /// its manifold (A is `a`: the normal points from `a` toward `b`; never without points).
     pub fn contacts(&self) -> impl Iterator<Item = (BodyId, BodyId, &ManifoldResult<V>)> + '_ {
         self.pairs.iter().filter_map(|k| {
-            let state = &self.slots[k.slot as usize].state;
-            state.touching().then_some((BodyId(k.a), BodyId(k.b), &state.manifold))
+            let slot = k.slot as usize;
+            self.slots[slot]
+                .touching
+                .then(|| (BodyId(k.a), BodyId(k.b), &self.states[slot].manifold))
         })
     }
 
@@ -389,10 +400,8 @@ impl<V: Vector, S: Support<V>> World<V, S> {
         self.broad_phase();
         let options = self.options.manifold;
         let (bodies, bounds) = (&self.bodies, &self.bounds);
-        for slot in self.slots.iter_mut().filter(|s| s.refresh) {
-            let reach = [&bounds[slot.a as usize].reach, &bounds[slot.b as usize].reach];
-            let (a, b) = (slot.a, slot.b);
-            narrow_phase(reach, || sides(bodies, a, b), &options, &mut slot.state);
+        for (slot, state) in self.slots.iter_mut().zip(&mut self.states) {
+            refresh(slot, state, bodies, bounds, &options);
         }
         self.finish();
     }
@@ -509,7 +518,12 @@ impl<V: Vector, S: Support<V>> World<V, S> {
                 if next >= key.bodies() {
                     break;
                 }
-                merged.push(open_slot(&mut self.slots, &mut self.free_slots, next));
+                merged.push(open_slot(
+                    &mut self.slots,
+                    &mut self.states,
+                    &mut self.free_slots,
+                    next,
+                ));
                 new.next();
             }
             if new.peek() == Some(&key.bodies()) {
@@ -518,7 +532,7 @@ impl<V: Vector, S: Support<V>> World<V, S> {
             merged.push(key);
         }
         for next in new {
-            merged.push(open_slot(&mut self.slots, &mut self.free_slots, next));
+            merged.push(open_slot(&mut self.slots, &mut self.states, &mut self.free_slots, next));
         }
         self.merged = mem::replace(&mut self.pairs, merged);
     }
@@ -527,13 +541,12 @@ impl<V: Vector, S: Support<V>> World<V, S> {
     fn finish(&mut self) {
         for key in &self.pairs {
             let slot = &mut self.slots[key.slot as usize];
-            let touching = slot.state.touching();
-            if touching != slot.touching {
+            if slot.changed {
                 let (a, b) = (BodyId(key.a), BodyId(key.b));
                 let event =
-                    if touching { ContactEvent::Begin(a, b) } else { ContactEvent::End(a, b) };
+                    if slot.touching { ContactEvent::Begin(a, b) } else { ContactEvent::End(a, b) };
                 self.events.push(event);
-                slot.touching = touching;
+                slot.changed = false;
             }
             slot.refresh = false;
         }
@@ -549,24 +562,46 @@ impl<V: Vector, S: Support<V>> World<V, S> {
     }
 }
 
-/// A slot for the new pair `(a, b)`: a free one, or a new one at the slab's end.
+/// A slot for the new pair `(a, b)`: a free one, or a new one at the slabs' end.
 fn open_slot<V: Vector>(
-    slots: &mut Vec<PairSlot<V>>,
+    slots: &mut Vec<PairSlot>,
+    states: &mut Vec<PairState<V>>,
     free_slots: &mut Vec<u32>,
     (a, b): (u32, u32),
 ) -> PairKey {
-    let fresh = PairSlot { a, b, state: PairState::default(), touching: false, refresh: true };
+    let fresh = PairSlot { a, b, touching: false, changed: false, refresh: true };
     let slot = match free_slots.pop() {
         Some(slot) => {
             slots[slot as usize] = fresh;
+            states[slot as usize] = PairState::default();
             slot
         }
         None => {
             slots.push(fresh);
+            states.push(PairState::default());
             (slots.len() - 1) as u32
         }
     };
     PairKey { a, b, slot }
+}
+
+/// Step 4 for one slot: the narrow phase when the slot is marked, and the contact flags.
+#[inline]
+fn refresh<V: Vector, S: Support<V>>(
+    slot: &mut PairSlot,
+    state: &mut PairState<V>,
+    bodies: &[Option<Body<V, S>>],
+    bounds: &[Bounds<V>],
+    options: &ManifoldOptions<V::Real>,
+) {
+    if !slot.refresh {
+        return;
+    }
+    let (a, b) = (slot.a, slot.b);
+    let reach = [&bounds[a as usize].reach, &bounds[b as usize].reach];
+    let touching = narrow_phase(reach, || sides(bodies, a, b), options, slot.touching, state);
+    slot.changed = touching != slot.touching;
+    slot.touching = touching;
 }
 
 /// The shapes and poses of a cached pair's bodies (both live: the merge dropped the others,

@@ -34,21 +34,28 @@ impl<V: Vector> PairState<V> {
 }
 
 /// Updates `state` for a pair whose reach boxes are `reach` (each body's tight box grown by
-/// half the prediction and the touching tolerance). Boxes that do not meet prove the shapes
-/// apart by more than the prediction, which skips GJK for most candidates of a fattened broad
-/// phase — without reading the shapes: `sides` fetches the shapes and poses only when needed.
+/// half the prediction and the touching tolerance) and answers whether the pair is in contact
+/// now. Boxes that do not meet prove the shapes apart by more than the prediction, which skips
+/// GJK for most candidates of a fattened broad phase — without reading the shapes (`sides`
+/// fetches the shapes and poses only when needed) nor, when the pair was apart already
+/// (`touching` false), its state: the narrow phase of the many candidates whose boxes miss
+/// touches only the world's compact arrays.
 #[inline]
 pub(crate) fn narrow_phase<'s, V: Vector, S: Support<V> + ?Sized + 's>(
     reach: [&Aabb<V>; 2],
     sides: impl FnOnce() -> [(&'s S, &'s Pose<V>); 2],
     options: &ManifoldOptions<V::Real>,
+    touching: bool,
     state: &mut PairState<V>,
-) {
+) -> bool {
     if !reach[0].intersects(reach[1]) {
-        state.manifold = ManifoldResult::apart();
-        return;
+        if touching {
+            state.manifold = ManifoldResult::apart();
+        }
+        return false;
     }
     let [(a, pose_a), (b, pose_b)] = sides();
     let pair = Pair::new(a, *pose_a, b, *pose_b);
     state.manifold = pair.manifold_with(options, &mut state.warm);
+    state.touching()
 }

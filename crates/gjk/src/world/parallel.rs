@@ -13,8 +13,7 @@
 
 use rayon::prelude::*;
 
-use super::narrow::narrow_phase;
-use super::{sides, World};
+use super::{refresh, World};
 use crate::gjk::distance;
 use crate::math::{Pose, Vector};
 use crate::shape::Support;
@@ -29,13 +28,11 @@ impl<V: Vector, S: Support<V> + Sync> World<V, S> {
         self.broad_phase();
         let options = self.options.manifold;
         let (bodies, bounds) = (&self.bodies, &self.bounds);
-        self.slots.par_iter_mut().with_min_len(MIN_CHUNK).for_each(|slot| {
-            if slot.refresh {
-                let reach = [&bounds[slot.a as usize].reach, &bounds[slot.b as usize].reach];
-                let (a, b) = (slot.a, slot.b);
-                narrow_phase(reach, || sides(bodies, a, b), &options, &mut slot.state);
-            }
-        });
+        self.slots
+            .par_iter_mut()
+            .zip(&mut self.states)
+            .with_min_len(MIN_CHUNK)
+            .for_each(|(slot, state)| refresh(slot, state, bodies, bounds, &options));
         self.finish();
     }
 }
