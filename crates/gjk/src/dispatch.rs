@@ -165,6 +165,9 @@ pub(crate) enum RayKernel<'a, V: Vector> {
     Ball { center: V, radius: V::Real },
     /// A capsule: a segment core swept by `radius` (0 for a bare segment).
     Capsule { ends: [V; 2], radius: V::Real },
+    /// A capsule by its centre and half axis (the ends are `center ± half`): the form the
+    /// ray cast places in world coordinates.
+    PlacedCapsule { center: V, half: V, radius: V::Real },
     /// The box `[−h, h]` swept by `radius` (0: a plain box).
     Box { half_extents: V, radius: V::Real },
     /// A 2D polygon given by its edges, margin 0.
