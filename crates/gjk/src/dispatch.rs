@@ -50,7 +50,9 @@
 //! ## Ray casts
 //! A ray cast ([`ray_cast`](crate::ray_cast())) has one shape, so its row is the shape's core
 //! and margin alone. The ray is taken into the shape's frame (rotation and translation of the
-//! pose), cast there in closed form, and the hit's point and normal taken back:
+//! pose), cast there in closed form, and the hit's point and normal taken back; a ball or
+//! capsule, which has no axes to align with, is placed in world coordinates instead (fewer
+//! rotations):
 //!
 //! | core | margin 0 | margin `r > 0` |
 //! |---|---|---|

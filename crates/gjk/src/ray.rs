@@ -1,5 +1,6 @@
 //! Closed-form ray casts against the cores of the dispatch table's ray-cast column
-//! ([`crate::dispatch`]), in the shape's local frame.
+//! ([`crate::dispatch`]), in the shape's local frame (balls and capsules: in world coordinates,
+//! placed by [`in_world`]).
 //!
 //! Every kernel takes the ray `o + t·d` (`d` not zero, not necessarily unit: `t` is in units of
 //! `d`, as the caller's time of impact), the largest `t` to look at, `limit`, and the
@@ -37,7 +38,7 @@ pub(crate) enum RayAnswer<V: Vector> {
     Miss,
 }
 
-/// The ray in the shape's frame: origin, direction, limit and touching distance.
+/// The ray in the kernel's frame: origin, direction, limit, touching distance and `dir · dir`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct LocalRay<V: Vector> {
     /// The origin.
