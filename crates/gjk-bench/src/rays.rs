@@ -55,6 +55,15 @@ pub struct Impact {
     pub normal: [f64; 3],
 }
 
+impl Impact {
+    /// The time plus the normal's coordinates: what the benchmark loops add up, so that a
+    /// library whose cast inlines into the loop still computes the normal it reports.
+    #[inline]
+    pub fn checksum(&self) -> f64 {
+        self.toi + self.normal.iter().sum::<f64>()
+    }
+}
+
 /// A ray query in whatever library: what the benchmarks loop over and the tests compare.
 pub trait RayQuery {
     /// The first hit within [`MAX_TOI`], solid shapes, or `None`.
@@ -68,10 +77,8 @@ pub struct OurRay<S, V: Vector> {
     pub shape: S,
     /// Its pose.
     pub pose: Pose<V>,
-    /// The ray's origin.
-    pub origin: V,
-    /// The ray's direction.
-    pub direction: V,
+    /// The ray (kept as one, as parry's side keeps its `Ray`: no copy per cast).
+    pub ray: gjk::Ray<V>,
 }
 
 impl<V: Vector, S: Support<V>> RayQuery for OurRay<S, V> {
@@ -79,12 +86,7 @@ impl<V: Vector, S: Support<V>> RayQuery for OurRay<S, V> {
     #[inline]
     fn cast(&self) -> Option<Impact> {
         let max = V::Real::from_f64(MAX_TOI);
-        let hit = gjk::ray_cast(
-            &self.shape,
-            &self.pose,
-            &gjk::Ray::new(self.origin, self.direction),
-            max,
-        )?;
+        let hit = gjk::ray_cast(&self.shape, &self.pose, &self.ray, max)?;
         Some(Impact { toi: hit.toi.to_f64(), normal: to_array(hit.normal) })
     }
 }
@@ -128,8 +130,7 @@ impl<V: Vector, S: Support<V>> RayQuery for OurRayGjk<'_, S, V> {
     fn cast(&self) -> Option<Impact> {
         let c = self.0;
         let max = V::Real::from_f64(MAX_TOI);
-        let ray = gjk::Ray::new(c.origin, c.direction);
-        let hit = gjk::ray_cast(&GeneralCore(&c.shape), &c.pose, &ray, max)?;
+        let hit = gjk::ray_cast(&GeneralCore(&c.shape), &c.pose, &c.ray, max)?;
         Some(Impact { toi: hit.toi.to_f64(), normal: to_array(hit.normal) })
     }
 }
@@ -218,8 +219,7 @@ impl<S: Spec3> RayWorkload<S> {
                 Ok(OurRay {
                     shape: c.shape.ours()?,
                     pose: V::pose(&c.pose)?,
-                    origin: point3(c.origin),
-                    direction: point3(c.direction),
+                    ray: gjk::Ray::new(point3(c.origin), point3(c.direction)),
                 })
             })
             .collect()

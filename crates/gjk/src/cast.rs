@@ -79,7 +79,7 @@ use crate::contact::ContactOptions;
 use crate::dispatch::{self, RayKernel};
 use crate::epa::EpaOptions;
 use crate::gjk::{GjkOptions, WarmStart};
-use crate::math::{Pose, Real, Vector};
+use crate::math::{Pose, Real, Rotation, Vector};
 use crate::pair::Pair;
 use crate::ray::{self, LocalRay, RayAnswer};
 use crate::shape::{full_support, Support};
@@ -760,6 +760,7 @@ impl<V: Vector> Ray<V> {
 /// assert!((hit.point - Vec2::new(-1.0, 0.5)).length() < 1e-5);
 /// assert!((hit.normal - Vec2::new(-1.0, 0.0)).length() < 1e-5);
 /// ```
+#[inline]
 pub fn ray_cast<V: Vector, S: Support<V> + ?Sized>(
     shape: &S,
     pose: &Pose<V>,
@@ -786,6 +787,7 @@ pub fn ray_cast<V: Vector, S: Support<V> + ?Sized>(
 /// let exit = r.hit().unwrap();
 /// assert!((exit.toi - 2.0).abs() < 1e-12 && (exit.normal - DVec3::Y).length() < 1e-12);
 /// ```
+#[inline]
 pub fn ray_cast_with<V: Vector, S: Support<V> + ?Sized>(
     shape: &S,
     pose: &Pose<V>,
@@ -803,9 +805,9 @@ pub fn ray_cast_with<V: Vector, S: Support<V> + ?Sized>(
 
 /// The solid ray cast: a point at `origin` moving along `direction` cast against the shape.
 ///
-/// Inlined, with the GJK ray cast out of line: the closed forms' path stays small (no frame
-/// for the GJK state, no spills around it).
-#[inline]
+/// Always inlined, with the GJK ray cast out of line: the closed forms' path stays small (no
+/// frame for the GJK state, no spills around it), and the default options fold into it.
+#[inline(always)]
 fn cast_ray<V: Vector, S: Support<V> + ?Sized>(
     shape: &S,
     pose: &Pose<V>,
@@ -867,10 +869,13 @@ fn gjk_ray<V: Vector, S: Support<V> + ?Sized>(
 /// The ray cast in closed form, when the dispatch table has a kernel for the shape's core and
 /// margin ([`crate::dispatch`]) and the kernel answers; `None`: the GJK ray cast answers.
 ///
-/// The ray goes into the shape's frame; the touching distance is the GJK ray cast's (the
-/// tolerance times the shape's size, plus rounding of the coordinates), so that both call the
-/// same origins inside.
-#[inline]
+/// A ball's or capsule's kernel runs in world coordinates: its centre or ends go out (one or
+/// two rotations; a ball's centre is usually the pose's translation, no rotation at all),
+/// where the other kernels take the ray's origin and direction in and the normal back out
+/// (three). The touching distance is the GJK ray cast's (the tolerance times the shape's
+/// size, plus rounding of the coordinates relative to the shape's frame), so that both call
+/// the same origins inside.
+#[inline(always)]
 fn closed_form_ray<V: Vector, S: Support<V> + ?Sized>(
     shape: &S,
     pose: &Pose<V>,
@@ -883,36 +888,57 @@ fn closed_form_ray<V: Vector, S: Support<V> + ?Sized>(
     if matches!(kernel, RayKernel::Gjk) {
         return None;
     }
-    let invalid = || RayCastResult::without_hit(CastStatus::InvalidInput, V::Real::ZERO, 0);
-    // One test for both vectors (`x·0` is 0 for finite `x`, NaN otherwise).
-    let zeros = origin * V::Real::ZERO + direction * V::Real::ZERO;
-    let valid_limit = max_toi >= V::Real::ZERO; // false for NaN too
-    if zeros.dot(V::splat(V::Real::ONE)) != V::Real::ZERO || !valid_limit {
-        return Some(invalid());
-    }
-    let local_origin = pose.inverse_transform_point(origin);
-    let local = pose.inverse_transform_vector(direction);
+    let (kernel, world) = ray::in_world(kernel, pose);
+    let relative = origin - pose.translation();
+    let (o, d) = if world {
+        (origin, direction)
+    } else {
+        (pose.rotation().inverse_rotate(relative), pose.inverse_transform_vector(direction))
+    };
+    // The origin relative to the shape, in the kernel's axes (a world-frame kernel's: up to
+    // the rotation).
+    let from_shape = if world { relative } else { o };
     // The kernels take the direction as it is (times of impact come out in its units) when
     // its squared length is safely representable; otherwise its unit vector and the speed.
-    let length2 = local.length_squared();
+    let length2 = d.length_squared();
     let plain = length2 > V::Real::from_f64(1e-30) && length2 < V::Real::from_f64(1e30);
-    let (unit, speed) = if plain {
-        (local, V::Real::ONE)
+    // The usual ray, told by numbers the kernels need anyway: a plain direction, an origin
+    // whose squared distance is finite, a limit of at least 0 (each test false for NaN).
+    // Anything else takes the careful path.
+    let usual =
+        plain && from_shape.length_squared() < V::Real::INFINITY && max_toi >= V::Real::ZERO;
+    let (unit, speed, limit) = if usual {
+        (d, V::Real::ONE, max_toi)
     } else {
-        match local.direction() {
-            Some(unit) => (unit, unit.dot(local)),
-            // A ray that does not move: only its origin can touch (limit 0).
-            None => (V::axis(0), V::Real::ZERO),
+        // One test for both vectors (`x·0` is 0 for finite `x`, NaN otherwise).
+        let zeros = origin * V::Real::ZERO + direction * V::Real::ZERO;
+        let valid_limit = max_toi >= V::Real::ZERO; // false for NaN too
+        if zeros.dot(V::splat(V::Real::ONE)) != V::Real::ZERO || !valid_limit {
+            return Some(RayCastResult::without_hit(CastStatus::InvalidInput, V::Real::ZERO, 0));
+        }
+        if plain {
+            (d, V::Real::ONE, max_toi)
+        } else {
+            match d.direction() {
+                Some(unit) => {
+                    let speed = unit.dot(d);
+                    (unit, speed, max_toi * speed)
+                }
+                // A ray that does not move: only its origin can touch (limit 0).
+                None => (V::axis(0), V::Real::ZERO, V::Real::ZERO),
+            }
         }
     };
-    let limit = if speed.is_positive() { max_toi * speed } else { V::Real::ZERO };
     let tolerance =
         if options.tolerance > V::Real::ZERO { options.tolerance } else { V::Real::EPSILON };
     let rounding = V::Real::from_f64(16.0) * V::Real::EPSILON;
     let size = shape.extent() + shape.margin();
-    let coordinates = local_origin.max_abs() + size;
+    // The origin's coordinates in the shape's frame (for a world-frame kernel, up to the
+    // rotation: a maximum within √3 of the local one).
+    let coordinates = from_shape.max_abs() + size;
     let touch = (tolerance + rounding) * size + rounding * coordinates;
-    let ray = LocalRay { origin: local_origin, dir: unit, limit, touch };
+    let dd = if plain { length2 } else { unit.length_squared() };
+    let ray = LocalRay { origin: o, dir: unit, limit, touch, dd };
     let inside = RayCastResult {
         status: CastStatus::InitiallyOverlapping,
         hit: RayHit { toi: V::Real::ZERO, point: origin, normal: V::ZERO },
@@ -924,17 +950,15 @@ fn closed_form_ray<V: Vector, S: Support<V> + ?Sized>(
         // On the surface at the start: touching at t = 0, an initial overlap as in GJK.
         RayAnswer::Hit { t, .. } if !t.is_positive() => Some(inside),
         RayAnswer::Hit { t, normal } => {
-            let toi = (t / speed).min(max_toi);
-            if !toi.is_finite() {
+            // A plain direction's `t` is the time of impact, finite and within the limit.
+            let toi = if plain { t } else { (t / speed).min(max_toi) };
+            if !plain && !toi.is_finite() {
                 return Some(RayCastResult::without_hit(CastStatus::NoHit, max_toi, 0));
             }
+            let normal = if world { normal } else { pose.transform_vector(normal) };
             Some(RayCastResult {
                 status: CastStatus::Hit,
-                hit: RayHit {
-                    toi,
-                    point: origin + direction * toi,
-                    normal: pose.transform_vector(normal),
-                },
+                hit: RayHit { toi, point: origin + direction * toi, normal },
                 iterations: 0,
             })
         }
@@ -942,6 +966,7 @@ fn closed_form_ray<V: Vector, S: Support<V> + ?Sized>(
 }
 
 /// The hollow cast from inside: cast back from beyond the shape along the ray.
+#[inline(never)]
 fn exit_ray<V: Vector, S: Support<V> + ?Sized>(
     shape: &S,
     pose: &Pose<V>,

@@ -50,7 +50,9 @@
 //! ## Ray casts
 //! A ray cast ([`ray_cast`](crate::ray_cast())) has one shape, so its row is the shape's core
 //! and margin alone. The ray is taken into the shape's frame (rotation and translation of the
-//! pose), cast there in closed form, and the hit's point and normal taken back:
+//! pose), cast there in closed form, and the hit's point and normal taken back; a ball or
+//! capsule, which has no axes to align with, is placed in world coordinates instead (fewer
+//! rotations):
 //!
 //! | core | margin 0 | margin `r > 0` |
 //! |---|---|---|
@@ -165,6 +167,9 @@ pub(crate) enum RayKernel<'a, V: Vector> {
     Ball { center: V, radius: V::Real },
     /// A capsule: a segment core swept by `radius` (0 for a bare segment).
     Capsule { ends: [V; 2], radius: V::Real },
+    /// A capsule by its centre and half axis (the ends are `center ± half`): the form the
+    /// ray cast places in world coordinates.
+    PlacedCapsule { center: V, half: V, radius: V::Real },
     /// The box `[−h, h]` swept by `radius` (0: a plain box).
     Box { half_extents: V, radius: V::Real },
     /// A 2D polygon given by its edges, margin 0.

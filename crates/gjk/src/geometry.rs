@@ -26,7 +26,7 @@ pub fn cross<V: Vector>(a: V, b: V) -> V {
 /// `v / |v|`, or `None` when `v` has no direction. The plain formula where `|v|²` is safely
 /// representable (the usual case: one division and a square root), [`Vector::direction`]'s
 /// rescaling otherwise.
-#[inline]
+#[inline(always)]
 pub(crate) fn unit<V: Vector>(v: V) -> Option<V> {
     let ll = v.length_squared();
     if ll > V::Real::from_f64(1e-30) && ll < V::Real::from_f64(1e30) {

@@ -1,5 +1,6 @@
 //! Closed-form ray casts against the cores of the dispatch table's ray-cast column
-//! ([`crate::dispatch`]), in the shape's local frame.
+//! ([`crate::dispatch`]), in the shape's local frame (balls and capsules: in world coordinates,
+//! placed by [`in_world`]).
 //!
 //! Every kernel takes the ray `o + t·d` (`d` not zero, not necessarily unit: `t` is in units of
 //! `d`, as the caller's time of impact), the largest `t` to look at, `limit`, and the
@@ -23,7 +24,7 @@
 
 use crate::dispatch::RayKernel;
 use crate::geometry::{cross, unit};
-use crate::math::{Real, Vector};
+use crate::math::{Pose, Real, Vector};
 use crate::shape::{CorePolygon, CorePolytope};
 
 /// What a closed-form ray cast found (see the [module docs](self)).
@@ -37,7 +38,7 @@ pub(crate) enum RayAnswer<V: Vector> {
     Miss,
 }
 
-/// The ray in the shape's frame: origin, direction, limit and touching distance.
+/// The ray in the kernel's frame: origin, direction, limit, touching distance and `dir · dir`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct LocalRay<V: Vector> {
     /// The origin.
@@ -49,6 +50,8 @@ pub(crate) struct LocalRay<V: Vector> {
     pub(crate) limit: V::Real,
     /// The touching distance `δ` (a length).
     pub(crate) touch: V::Real,
+    /// `dir · dir`, which the caller has computed already.
+    pub(crate) dd: V::Real,
 }
 
 impl<V: Vector> LocalRay<V> {
@@ -57,6 +60,34 @@ impl<V: Vector> LocalRay<V> {
     #[inline]
     fn back(&self) -> V {
         unit_or(-self.dir, || -V::axis(0))
+    }
+}
+
+/// The kernel in world coordinates, and `true`, when its shape is a ball or capsule: their
+/// kernels do not care about the frame's axes, and placing a centre or two ends costs fewer
+/// rotations than taking the ray in and the normal out. Otherwise the kernel as it is, and
+/// `false`: the ray goes into the shape's frame.
+#[inline(always)]
+pub(crate) fn in_world<'a, V: Vector>(
+    kernel: RayKernel<'a, V>,
+    pose: &Pose<V>,
+) -> (RayKernel<'a, V>, bool) {
+    match kernel {
+        // The centre is usually the origin (a `Ball`'s, known at compile time): no rotation.
+        RayKernel::Ball { center, radius } => {
+            let center =
+                if center == V::ZERO { pose.translation() } else { pose.transform_point(center) };
+            (RayKernel::Ball { center, radius }, true)
+        }
+        // By centre and half axis: one rotation for a capsule built about its centre.
+        RayKernel::Capsule { ends: [a, b], radius } => {
+            let (center, half) = ((a + b) * V::Real::HALF, (b - a) * V::Real::HALF);
+            let center =
+                if center == V::ZERO { pose.translation() } else { pose.transform_point(center) };
+            let half = pose.transform_vector(half);
+            (RayKernel::PlacedCapsule { center, half, radius }, true)
+        }
+        kernel => (kernel, false),
     }
 }
 
@@ -69,13 +100,20 @@ pub(crate) fn cast<V: Vector>(
     kernel: &RayKernel<'_, V>,
     ray: &LocalRay<V>,
 ) -> Option<RayAnswer<V>> {
+    // Balls, capsules and plain boxes make their normals themselves (unit vectors of finite
+    // vectors, or axes): only the time can overflow.
     let answer = match *kernel {
-        RayKernel::Ball { center, radius } => ball(center, radius, ray),
-        RayKernel::Capsule { ends, radius } => capsule(ends, radius, ray),
+        RayKernel::Ball { center, radius } => return finite_time(ball(center, radius, ray)),
+        RayKernel::Capsule { ends, radius } => {
+            return finite_time(capsule_ends(ends, radius, ray));
+        }
+        RayKernel::PlacedCapsule { center, half, radius } => {
+            return finite_time(capsule(center, half, radius, ray));
+        }
         RayKernel::Box { half_extents, radius } if radius > V::Real::ZERO => {
             rounded_box(half_extents, radius, ray)
         }
-        RayKernel::Box { half_extents, .. } => cuboid(half_extents, ray),
+        RayKernel::Box { half_extents, .. } => return finite_time(cuboid(half_extents, ray)),
         RayKernel::Polygon(p) => polygon(&p, ray),
         RayKernel::RoundedPolygon(p, radius) => rounded_polygon(&p, radius, ray),
         RayKernel::Polytope(p) => polytope(&p, ray),
@@ -99,6 +137,16 @@ fn finite<V: Vector>(answer: RayAnswer<V>) -> Option<RayAnswer<V>> {
     }
 }
 
+/// The answer, or `None` when its time overflowed (for kernels whose normals are finite by
+/// construction).
+#[inline(always)]
+fn finite_time<V: Vector>(answer: RayAnswer<V>) -> Option<RayAnswer<V>> {
+    match answer {
+        RayAnswer::Hit { t, .. } if !t.is_finite() => None,
+        answer => Some(answer),
+    }
+}
+
 /// The hit at `t` (the first point at or after the origin), if within the limit.
 #[inline]
 fn hit_at<V: Vector>(t: V::Real, normal: V, ray: &LocalRay<V>) -> RayAnswer<V> {
@@ -114,7 +162,17 @@ fn hit_at<V: Vector>(t: V::Real, normal: V, ray: &LocalRay<V>) -> RayAnswer<V> {
 /// or `None`. With `e = 0` the whole line, if `|m| ≤ r`.
 #[inline]
 fn ball_interval<V: Vector>(m: V, e: V, r: V::Real) -> Option<(V::Real, V::Real)> {
-    let ee = e.length_squared();
+    ball_interval_with(m, e, e.length_squared(), r)
+}
+
+/// [`ball_interval`] with `e·e` known (the ray's direction: [`LocalRay::dd`]).
+#[inline(always)]
+fn ball_interval_with<V: Vector>(
+    m: V,
+    e: V,
+    ee: V::Real,
+    r: V::Real,
+) -> Option<(V::Real, V::Real)> {
     if !ee.is_positive() {
         return (m.length_squared() <= r * r).then_some((-V::Real::INFINITY, V::Real::INFINITY));
     }
@@ -130,13 +188,14 @@ fn ball_interval<V: Vector>(m: V, e: V, r: V::Real) -> Option<(V::Real, V::Real)
 
 /// The unit vector along `v`, or `fallback()` when `v` has no direction. (The fallback is
 /// lazy: it usually normalises the ray's direction, which a hit rarely needs.)
-#[inline]
+#[inline(always)]
 fn unit_or<V: Vector>(v: V, fallback: impl FnOnce() -> V) -> V {
     unit(v).unwrap_or_else(fallback)
 }
 
 /// A ball of `radius` about `center`; a bare point (`radius` 0) is a ball of the touching
 /// distance, so that rays passing within it hit, as in the GJK ray cast.
+#[inline(always)]
 fn ball<V: Vector>(center: V, radius: V::Real, ray: &LocalRay<V>) -> RayAnswer<V> {
     let r = radius.max(ray.touch);
     let m = ray.origin - center;
@@ -144,7 +203,7 @@ fn ball<V: Vector>(center: V, radius: V::Real, ray: &LocalRay<V>) -> RayAnswer<V
     if m.length_squared() <= reach * reach {
         return RayAnswer::Inside;
     }
-    match ball_interval(m, ray.dir, r) {
+    match ball_interval_with(m, ray.dir, ray.dd, r) {
         // A bare point has every direction as a normal: the one facing the ray.
         Some((enter, exit)) if exit >= V::Real::ZERO && radius == V::Real::ZERO => {
             hit_at(enter, ray.back(), ray)
@@ -157,46 +216,54 @@ fn ball<V: Vector>(center: V, radius: V::Real, ray: &LocalRay<V>) -> RayAnswer<V
     }
 }
 
-/// The squared distance from `p` to the segment `a b`.
-#[inline]
-fn segment_distance2<V: Vector>(a: V, b: V, p: V) -> V::Real {
-    (p - crate::shape::closest_on_segment(a, b, p)).length_squared()
+/// A capsule given by its ends (see [`capsule`]).
+#[inline(always)]
+fn capsule_ends<V: Vector>([a, b]: [V; 2], radius: V::Real, ray: &LocalRay<V>) -> RayAnswer<V> {
+    capsule((a + b) * V::Real::HALF, (b - a) * V::Real::HALF, radius, ray)
 }
 
-/// A capsule: the segment `a b` swept by `radius` (a bare segment by the touching distance).
+/// A capsule: the segment from `center − half` to `center + half` swept by `radius` (a bare
+/// segment by the touching distance).
 ///
 /// The capsule is the union of a finite cylinder and the balls at its ends, and lies inside
 /// the infinite cylinder about its axis. Where the ray enters that infinite cylinder between
 /// the ends, it enters the capsule (every earlier point is outside the infinite cylinder).
 /// Otherwise the first point of the capsule it meets lies in an end ball: it can only reach
 /// the finite cylinder's side through its flat ends, which lie inside the balls.
-fn capsule<V: Vector>([a, b]: [V; 2], radius: V::Real, ray: &LocalRay<V>) -> RayAnswer<V> {
+///
+/// Coordinates are along the axis from the centre (`y`) and across it: the origin's distance
+/// to the segment is `√(|across|² + (|y| − ℓ)₊²)` with `ℓ` the half length, from the same
+/// numbers as the interval.
+#[inline(always)]
+fn capsule<V: Vector>(center: V, half: V, radius: V::Real, ray: &LocalRay<V>) -> RayAnswer<V> {
+    let zero = V::Real::ZERO;
+    let Some(axis) = unit(half) else {
+        return ball(center, radius, ray);
+    };
     let r = radius.max(ray.touch);
     let (o, d) = (ray.origin, ray.dir);
-    let reach = r + ray.touch;
-    if segment_distance2(a, b, o) <= reach * reach {
-        return RayAnswer::Inside;
-    }
-    let Some(axis) = unit(b - a) else {
-        return ball(a, radius, ray);
-    };
-    let length = axis.dot(b - a);
-    let m = o - a;
+    let half_length = axis.dot(half);
+    let m = o - center;
     let (m_along, d_along) = (m.dot(axis), d.dot(axis));
     let (m_across, d_across) = (m - axis * m_along, d - axis * d_along);
+    let beyond = (m_along.abs() - half_length).max(zero);
+    let reach = r + ray.touch;
+    if m_across.length_squared() + beyond * beyond <= reach * reach {
+        return RayAnswer::Inside;
+    }
     let Some((enter, exit)) = ball_interval(m_across, d_across, r) else {
         return RayAnswer::Miss;
     };
-    if exit < V::Real::ZERO {
+    if exit < zero {
         return RayAnswer::Miss;
     }
     // A bare segment's normals at a point inside it are the directions across it: the one
     // facing the ray. (Its touching-distance capsule's normal would be the direction of a
     // vector of that tiny length, known only to rounding.)
-    let bare = radius == V::Real::ZERO;
-    if enter >= V::Real::ZERO {
+    let bare = radius == zero;
+    if enter >= zero {
         let y = m_along + enter * d_along;
-        if y >= V::Real::ZERO && y <= length {
+        if y.abs() <= half_length {
             let normal = if bare {
                 unit_or(-d_across, || ray.back())
             } else {
@@ -205,22 +272,22 @@ fn capsule<V: Vector>([a, b]: [V; 2], radius: V::Real, ray: &LocalRay<V>) -> Ray
             return hit_at(enter, normal, ray);
         }
     }
-    // An end ball: the nearer entry of the two.
-    let entry = |end: V| {
-        let m = o - end;
-        ball_interval(m, d, r).filter(|&(_, exit)| exit >= V::Real::ZERO).map(|(t, _)| (t, m))
+    // An end ball (`side` −1 for `center − half`, +1 for `center + half`): the nearer entry.
+    let entry = |side: V::Real| {
+        let m = m - half * side;
+        ball_interval_with(m, d, ray.dd, r).filter(|&(_, exit)| exit >= zero).map(|(t, _)| (t, m))
     };
     // Where the ray enters the infinite cylinder (or starts, inside it) lies beyond one end:
     // between there and the capsule every point is in the infinite cylinder, so the ray
     // reaches the capsule through that end's ball (the other ball's part beyond this end lies
     // within this end's ball). Both are tried only when rounding put that point between them.
-    let y = m_along + enter.max(V::Real::ZERO) * d_along;
-    let first = if y < V::Real::ZERO {
-        entry(a)
-    } else if y > length {
-        entry(b)
+    let y = m_along + enter.max(zero) * d_along;
+    let first = if y < -half_length {
+        entry(-V::Real::ONE)
+    } else if y > half_length {
+        entry(V::Real::ONE)
     } else {
-        match (entry(a), entry(b)) {
+        match (entry(-V::Real::ONE), entry(V::Real::ONE)) {
             (Some(x), Some(y)) => Some(if y.0 < x.0 { y } else { x }),
             (x, y) => x.or(y),
         }
@@ -229,9 +296,8 @@ fn capsule<V: Vector>([a, b]: [V; 2], radius: V::Real, ray: &LocalRay<V>) -> Ray
         // At a bare segment's end the normals point away from the segment: the nearest to
         // the ray's reverse is that reverse, or its part across the axis.
         Some((t, _)) if bare => {
-            let inward = (m_along + t * d_along) * V::Real::TWO > length;
-            let toward_segment = if inward { -axis } else { axis };
-            let normal = if d.dot(toward_segment) >= V::Real::ZERO {
+            let toward_segment = if m_along + t * d_along > zero { -axis } else { axis };
+            let normal = if d.dot(toward_segment) >= zero {
                 unit_or(-d_across, || ray.back())
             } else {
                 ray.back()
@@ -239,7 +305,7 @@ fn capsule<V: Vector>([a, b]: [V; 2], radius: V::Real, ray: &LocalRay<V>) -> Ray
             hit_at(t, normal, ray)
         }
         Some((t, m)) => {
-            let at = t.max(V::Real::ZERO);
+            let at = t.max(zero);
             hit_at(t, unit_or(m + d * at, || ray.back()), ray)
         }
         None => RayAnswer::Miss,
@@ -303,6 +369,7 @@ fn entered_face<V: Vector>(axis: usize, d: V) -> V {
 }
 
 /// The box `[−h, h]`: the slab test.
+#[inline(always)]
 fn cuboid<V: Vector>(h: V, ray: &LocalRay<V>) -> RayAnswer<V> {
     let (o, d) = (ray.origin, ray.dir);
     // |oᵢ| > hᵢ + δ for some i (the sign of a difference is exact).
@@ -515,7 +582,7 @@ fn rounded_polygon<V: Vector>(
     }
     let count = p.vertices.len();
     let edges = (0..count).map(|i| [p.vertices[i], p.vertices[(i + 1) % count]]);
-    first_of(edges.map(|ends| capsule(ends, radius, ray)))
+    first_of(edges.map(|ends| capsule_ends(ends, radius, ray)))
 }
 
 /// The 2D triangle's edges as half-planes `(n, c)`, outward whichever the corners' order;
@@ -552,7 +619,7 @@ fn rounded_triangle_2d<V: Vector>(
     if inside {
         return RayAnswer::Inside;
     }
-    first_of([[a, b], [b, c], [c, a]].into_iter().map(|ends| capsule(ends, radius, ray)))
+    first_of([[a, b], [b, c], [c, a]].into_iter().map(|ends| capsule_ends(ends, radius, ray)))
 }
 
 /// A flat triangle in 3D: where the ray crosses its plane, if that point is in the triangle

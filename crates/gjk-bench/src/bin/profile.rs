@@ -6,7 +6,7 @@
 //!   WORKLOAD  box_box | sphere_box | capsule_capsule | hull_32 | hull_1000 | cylinder_cone
 //!             | polygon_8 | circle_polygon | tutorial_triangles | box_box_aligned | capsule_box
 //!   QUERY     intersects | distance | contact | manifold
-//! profile ray_box | ray_sphere | ray_capsule  ray  PRECISION  gjk | parry  [ROUNDS]
+//! profile ray_box | ray_sphere | ray_capsule | ray_hull_32 | ray_cylinder | ray_cone  ray  PRECISION  gjk | parry  [ROUNDS]
 //!             (ray casts: solid, time and normal, over the ray workload's 1000 rays)
 //!   PRECISION f32 | f64
 //!   LIBRARY   gjk | parry | parry_gjk
@@ -114,7 +114,7 @@ impl Job {
         let mut sum = 0.0;
         for _ in 0..self.rounds {
             for r in rays {
-                sum += black_box(r).cast().map_or(0.0, |hit| hit.toi);
+                sum += black_box(r).cast().map_or(0.0, |hit| hit.checksum());
             }
         }
         sum
@@ -144,6 +144,9 @@ impl Job {
             "ray_box" => self.rays(&rays::ray_box()),
             "ray_sphere" => self.rays(&rays::ray_sphere()),
             "ray_capsule" => self.rays(&rays::ray_capsule()),
+            "ray_hull_32" => self.rays(&rays::ray_hull_32()),
+            "ray_cylinder" => self.rays(&rays::ray_cylinder()),
+            "ray_cone" => self.rays(&rays::ray_cone()),
             "capsule_box" => self.three(&workload::capsule_box()),
             _ => return None,
         })

@@ -383,7 +383,8 @@ fn render_casts(out: &mut String, estimates: &Estimates, tables: &Tables) {
          closed form, its GJK ray cast \
          (`query::details::local_ray_intersection_with_support_map_with_params`). Each ray \
          starts 2–4 bounding radii from its shape, aimed near it so about half hit; directions \
-         are not unit.\n\n",
+         are not unit. The timed loop adds up each hit's time and normal coordinates (so a cast \
+         inlined into the loop still computes the normal).\n\n",
     );
     speed_table(
         out,
