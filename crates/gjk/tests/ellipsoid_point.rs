@@ -198,3 +198,23 @@ fn points_on_planes_of_symmetry_get_the_exact_depth() {
         }
     }
 }
+
+/// A point next to the centre, off the planes of symmetry by 1e-18 of the size: the root of
+/// the foot's equation lies `rᵢ yᵢ` from the pole `t = −r_min²`, which rounds away, and the
+/// foot came out infinite (the long property run found it at 1e-307, with a point 1e-323 from
+/// the centre). The nearest boundary point is the end of the minor axis: depth `r_min − |p_z|`.
+#[test]
+fn points_next_to_the_centre_get_the_minor_axis_end() {
+    let point = Point::new(DVec3::ZERO).unwrap();
+    for scale in [1.0, 1e-300, 1e-307] {
+        let radii = DVec3::new(3.0, 2.0, 1.0) * scale;
+        let ellipsoid = Ellipsoid::new(radii).unwrap();
+        let p = DVec3::new(1e-18, 2e-18, 1e-18) * scale;
+        let pose = Pose::from_translation(p).unwrap();
+        let c = contact(&point, &pose, &ellipsoid, &Pose::IDENTITY, 0.0).unwrap();
+        assert!(c.depth.is_finite() && c.point_b.is_finite(), "scale {scale}: {c:?}");
+        assert!((c.depth - scale).abs() <= 1e-12 * scale, "scale {scale}: {c:?}");
+        assert!((c.point_b - DVec3::Z * scale).length() <= 1e-12 * scale, "scale {scale}: {c:?}");
+        assert!(angle(-c.normal, DVec3::Z) < 1e-9, "scale {scale}: {c:?}");
+    }
+}

@@ -526,14 +526,26 @@ pub(crate) fn ellipsoid_foot<V: Vector>(radii: V, p: V) -> (V, V) {
     let ey = e.component_mul(y);
     let minor = (0..V::DIM).fold(0, |m, i| if ee.component(i) < ee.component(m) { i } else { m });
     let emin2 = ee.component(minor);
+    // `t + rᵢ²` at least `rᵢ yᵢ`, as it is at the root (each term of `F` is at most 1 there):
+    // near the pole `t = −rᵢ²` (a point near the centre) the sum rounds to 0 or below.
+    let gap = |t: V::Real, i: usize| (t + ee.component(i)).max(ey.component(i));
     let f = |t: V::Real| -> (V::Real, V::Real) {
         (0..V::DIM).filter(|&i| ey.component(i) > zero).fold((-one, zero), |(value, slope), i| {
-            let k = ey.component(i) / (t + ee.component(i));
-            (value + k * k, slope - V::Real::TWO * k * k / (t + ee.component(i)))
+            let k = ey.component(i) / gap(t, i);
+            (value + k * k, slope - V::Real::TWO * k * k / gap(t, i))
         })
     };
-    let foot_of =
-        |t: V::Real| ee.zip_map(y, |ee, y| if y > zero { ee * y / (t + ee) } else { zero });
+    let foot_of = |t: V::Real| {
+        let x = |i: usize| {
+            let y = y.component(i);
+            if y > zero {
+                ee.component(i) * y / gap(t, i)
+            } else {
+                zero
+            }
+        };
+        V::from_components([x(0), x(1), x(2)])
+    };
     let inside = ellipsoid_contains(e, y);
     let mut x = V::ZERO;
     let mut solved = false;
