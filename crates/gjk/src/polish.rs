@@ -58,8 +58,7 @@ pub(crate) fn polish<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     let mut n = normal;
     let first = pair.support(n);
     let (mut s, mut h) = (first, n.dot(first.w));
-    let center_b = pair.relative_pose().transform_point(pair.b().center());
-    let size = (s.a - pair.a().center()).length() + (s.b - center_b).length() + s.w.length();
+    let size = rounding_size(pair, &first);
     // The loop's other bound meets `h` to rounding: a polytope's face, exact already. Only
     // where rounding resolves the angle (`h` changes by `θ²`: `θ` down to about √ε, 1.5e-8 in
     // f64); in f32 a curved surface's `h` meets the bound to rounding with the normal still
@@ -108,6 +107,16 @@ pub(crate) fn polish<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     ruled(pair, normal, &first, &other, size)
 }
 
+/// The size that rounding is relative to at the support point `s`: its points' distances from
+/// their shapes' centres, and its own length.
+fn rounding_size<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    pair: &Pair<'_, V, A, B>,
+    s: &SupportPoint<V>,
+) -> V::Real {
+    let center_b = pair.relative_pose().transform_point(pair.b().center());
+    (s.a - pair.a().center()).length() + (s.b - center_b).length() + s.w.length()
+}
+
 /// [`ruled`] alone, from the unit `normal`: for GJK's stalls, where `polish` stops at what
 /// looks like a vertex of `D` but is the far end of a ruling (a polytope's vertex against a
 /// cylinder's side near its rim: turning the normal toward the far end keeps the support
@@ -118,9 +127,7 @@ pub(crate) fn polish_ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?S
     normal: V,
 ) -> Option<Polished<V>> {
     let first = pair.support(normal);
-    let center_b = pair.relative_pose().transform_point(pair.b().center());
-    let size =
-        (first.a - pair.a().center()).length() + (first.b - center_b).length() + first.w.length();
+    let size = rounding_size(pair, &first);
     // The normal may lean toward this end by far more than `√ε` (GJK's `−v` across a chord
     // of the near rim leans by `gap / length`): turn it back by doubling angles until the
     // support point jumps (moves by more than a smooth turn's `e × size` could move it).

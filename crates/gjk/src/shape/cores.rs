@@ -393,13 +393,11 @@ pub(crate) fn offset_from_core<V: Vector>(core: &Core<'_, V>, p: V) -> Option<(V
         let q = core.closest_point(p)?;
         return Some((q, p - q));
     };
-    let t = *b - *a;
-    let tt = t.length_squared();
-    let along = if tt.is_positive() { (p - *a).dot(t) / tt } else { V::Real::ZERO };
-    let q = *a + t * along.max(V::Real::ZERO).min(V::Real::ONE);
+    let (q, along) = segment_projection(*a, *b, p);
     let w = p - q;
     if along > V::Real::ZERO && along < V::Real::ONE {
-        return Some((q, w - t * (w.dot(t) / tt)));
+        let t = *b - *a;
+        return Some((q, w - t * (w.dot(t) / t.length_squared())));
     }
     Some((q, w))
 }
@@ -407,13 +405,20 @@ pub(crate) fn offset_from_core<V: Vector>(core: &Core<'_, V>, p: V) -> Option<(V
 /// The point of segment `a b` closest to `p`.
 #[inline]
 pub(crate) fn closest_on_segment<V: Vector>(a: V, b: V, p: V) -> V {
+    segment_projection(a, b, p).0
+}
+
+/// The point of segment `a b` closest to `p` and the unclamped parameter of `p`'s projection
+/// on the line `a + s (b − a)` (0 for a point segment).
+#[inline]
+fn segment_projection<V: Vector>(a: V, b: V, p: V) -> (V, V::Real) {
     let t = b - a;
     let tt = t.length_squared();
     if !tt.is_positive() {
-        return a;
+        return (a, V::Real::ZERO);
     }
     let along = (p - a).dot(t) / tt;
-    a + t * along.max(V::Real::ZERO).min(V::Real::ONE)
+    (a + t * along.max(V::Real::ZERO).min(V::Real::ONE), along)
 }
 
 /// The parameters `(s, t)` of the closest points `p₀ + s (p₁ − p₀)` and `q₀ + t (q₁ − q₀)` of
