@@ -24,7 +24,9 @@
 //! cylinder's or a cone's side, a rim or a curved surface against an edge) and curved across
 //! it. The support point jumps between the segment's ends as the normal turns along it, so
 //! the step above fails there; `ruled` turns the normal orthogonal to the segment and runs
-//! Newton's method in the one curved direction left (f64 only, where the angle resolves).
+//! Newton's method in the one curved direction left (for answers in f64 only, where the
+//! angle resolves; as GJK's stall recovery, which needs only a support point that makes
+//! progress, in f32 too).
 
 use crate::epa::distribute;
 use crate::geometry::cross;
@@ -104,7 +106,7 @@ pub(crate) fn polish<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     // The ruling's other end: the support point once the normal turns away from this one.
     let t1 = (first.w - normal * normal.dot(first.w)).direction()?;
     let other = pair.support((normal - t1 * V::Real::EPSILON.sqrt()).direction()?);
-    ruled(pair, normal, &first, &other, size)
+    ruled(pair, normal, &first, &other, size, false)
 }
 
 /// The size that rounding is relative to at the support point `s`: its points' distances from
@@ -141,7 +143,7 @@ pub(crate) fn polish_ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?S
         }
         e = e + e;
     };
-    ruled(pair, normal, &first, &other, size)
+    ruled(pair, normal, &first, &other, size, true)
 }
 
 /// Newton's method on a ruled patch of `D`: a segment of support points across `n` (a
@@ -156,7 +158,7 @@ pub(crate) fn polish_ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?S
 /// along the normal, kept only where the tangential part ends up within `√ε` of the size, and
 /// the depth is the support value there, as for the plain step. `first` is the support point
 /// of `normal`, `other` the one after turning the normal away from it (the ruling's other
-/// end).
+/// end). `recovering`: for GJK's stall recovery (see above), which runs in f32 too.
 #[cold]
 #[inline(never)]
 fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
@@ -165,11 +167,13 @@ fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     first: &SupportPoint<V>,
     other: &SupportPoint<V>,
     size: V::Real,
+    recovering: bool,
 ) -> Option<Polished<V>> {
     let root_eps = V::Real::EPSILON.sqrt();
     // Only where the angle resolves (f64, see `polish`): in f32 the tangential part left
-    // below is not small enough for the witnesses.
-    if root_eps >= V::Real::from_f64(1e-6) {
+    // below is not small enough for an answer's witnesses. A stall's recovery takes only the
+    // support point, as one more vertex for GJK's simplex, so it runs in f32 as well.
+    if root_eps >= V::Real::from_f64(1e-6) && !recovering {
         return None;
     }
     let h0 = normal.dot(first.w);

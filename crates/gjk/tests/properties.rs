@@ -1608,16 +1608,12 @@ const OPEN_FAILURES: &[(&str, u32)] = &[
     ("cast_gap_zero", 5),
     ("cast_points_on_shapes", 6),
     ("cast_toi", 2),
-    ("closest_points_on_planes", 1),
     ("closest_points_on_shapes", 1),
-    ("contact_points_on_planes", 5),
+    ("contact_points_on_planes", 3),
     ("contact_points_on_shapes", 17),
-    ("contact_push_separates", 4),
-    ("intersects_truth", 1),
-    ("rigid_invariant_depth", 3),
-    ("rigid_invariant_distance", 3),
-    ("symmetric_depth", 3),
-    ("symmetric_distance", 4),
+    ("contact_push_separates", 2),
+    ("rigid_invariant_distance", 1),
+    ("symmetric_distance", 1),
 ];
 
 /// The scenes of the issue's defect list (issue 12), through the same invariants: each

@@ -1123,3 +1123,66 @@ fn f32_ball_centre_near_a_capsule_axis_gets_the_exact_normal() {
     assert!(angle < 2e-6, "normal {:?} is {angle} rad from {expected_normal:?}", got.normal);
     assert!((f64::from(got.depth) - expected_depth).abs() < 1e-5, "{got:?} vs {expected_depth}");
 }
+
+/// The f32 twin of `hull_vertex_just_inside_a_cylinder_rim_is_not_apart`: a 13-point hull
+/// whose vertex lies 1.4e-3 outside a cylinder's rim (coordinates near 1e5, the cylinder's
+/// radius 6.4e4) was 0 apart with the cylinder first and 25.3 apart (`NoProgress`) the other
+/// way round. GJK's stall recovery found the rim's near end, but the ruled polish that turns
+/// the normal onto it ran in f64 only (in f32 its witnesses are not good enough for a
+/// contact's answer); as a recovery, which only needs a support point that makes progress, it
+/// now runs in f32 too. Oracle: the vertex's position in the cylinder's frame, in f64 from
+/// the f32 poses.
+#[test]
+fn f32_hull_vertex_at_a_cylinder_rim_is_not_apart_either_way() {
+    use gjk::{distance, intersects, Cylinder};
+    use glam::{Quat, Vec3};
+    let points = [
+        [-13752.64, -5626.2207, -11102.692],
+        [-11050.473, -22155.193, 18146.14],
+        [3437.3735, 19580.445, 24608.697],
+        [7620.0244, 2378.4714, -20132.828],
+        [26114.318, 19056.137, -26956.934],
+        [11765.104, 10114.306, 14342.057],
+        [-13708.816, 5001.8916, 22061.008],
+        [-25874.361, 2905.8125, -3216.709],
+        [-10953.679, 2500.1382, -12291.604],
+        [1966.6621, 23477.18, -22542.998],
+        [-5316.4087, 8560.73, 16970.771],
+        [2023.8147, 13458.127, -11013.2705],
+        [13535.3125, 1244.0745, -17007.695],
+    ]
+    .map(Vec3::from_array);
+    let hull = Polytope::new(points.to_vec()).unwrap();
+    let (half_height, radius) = (28356.588f32, 63566.45f32);
+    let cylinder = Cylinder::new(half_height, radius).unwrap();
+    let pose_a = Pose::new(
+        Quat::from_xyzw(-0.40079174, -0.8575475, 0.25818998, -0.19317412).normalize(),
+        Vec3::new(-24430.352, -72526.03, -96506.51),
+    )
+    .unwrap();
+    let pose_b = Pose::new(
+        Quat::from_xyzw(0.95761944, -0.26642492, 0.068764354, -0.08517172).normalize(),
+        Vec3::new(-39233.816, -10719.613, -184302.4),
+    )
+    .unwrap();
+    let world =
+        pose_b.rotation().as_dquat() * points[4].as_dvec3() + pose_b.translation().as_dvec3();
+    let inside = pose_a.rotation().as_dquat().inverse() * (world - pose_a.translation().as_dvec3());
+    // The vertex's distance from the cylinder (outside its rim by rounding of the f32 poses):
+    // an upper bound of the shapes' distance.
+    let radial = inside.x.hypot(inside.z) - f64::from(radius);
+    let axial = inside.y.abs() - f64::from(half_height);
+    let gap = radial.max(0.0).hypot(axial.max(0.0));
+    assert!(gap < 2e-3, "oracle: {radial} {axial}");
+
+    // 1e-5 of the cylinder's size: f32 rounding of coordinates near 1e5 is about 1e-2.
+    let bound = gap as f32 + 1e-5 * radius;
+    let one_way = distance(&cylinder, &pose_a, &hull, &pose_b);
+    let other_way = distance(&hull, &pose_b, &cylinder, &pose_a);
+    assert!(one_way <= bound, "cylinder first: {one_way} apart");
+    assert!(other_way <= bound, "hull first: {other_way} apart");
+    assert_eq!(
+        intersects(&cylinder, &pose_a, &hull, &pose_b),
+        intersects(&hull, &pose_b, &cylinder, &pose_a)
+    );
+}
