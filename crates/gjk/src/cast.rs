@@ -30,6 +30,10 @@
 //! simplex (duality gap closed) is not added — it would only flatten the simplex, whose
 //! signed volumes then lose their sign — and when the simplex is a facet, `u` is recomputed
 //! from the facet's normal (edge products), whose direction stays precise as `|u| → 0`.
+//! A stall (no progress at a fixed ray point with the cores still apart by more than the
+//! tolerance: an edge or vertex against a cylinder's or cone's rim, where `−u` leans toward
+//! the far end of a ruling of `C`) is recovered as in GJK, by Newton's polish of the normal at
+//! the ray point ([`crate::polish`]), a few times at most.
 //!
 //! `λ` only grows, and only up to a plane that keeps the cores at least `σ` apart, so it is a
 //! **conservative** time of impact at every step: the shapes are apart (by at least the target
@@ -78,9 +82,10 @@
 use crate::contact::ContactOptions;
 use crate::dispatch::{self, RayKernel};
 use crate::epa::EpaOptions;
-use crate::gjk::{GjkOptions, WarmStart};
+use crate::gjk::{GjkOptions, WarmStart, MAX_RECOVERIES};
 use crate::math::{Pose, Real, Rotation, Vector};
 use crate::pair::Pair;
+use crate::polish::{polish, polish_ruled};
 use crate::ray::{self, LocalRay, RayAnswer};
 use crate::shape::{full_support, Support};
 use crate::simplex::{Simplex, SupportPoint};
@@ -272,6 +277,8 @@ struct Sweep<V: Vector> {
     /// The touching tolerance `δ` at the end.
     touch: V::Real,
     iterations: u32,
+    /// Stalls recovered so far ([`Sweep::recover`]).
+    recoveries: u32,
     end: SweepEnd,
 }
 
@@ -355,6 +362,7 @@ impl<V: Vector> Sweep<V> {
             plane_normal: V::ZERO,
             touch: V::Real::ZERO,
             iterations: 0,
+            recoveries: 0,
             end: SweepEnd::Cap,
         };
         let mut hints = [0u32; 2];
@@ -413,9 +421,13 @@ impl<V: Vector> Sweep<V> {
                 && !previous.0.is_empty()
                 && sweep.u.length_squared() >= previous.1.length_squared();
             if stalled {
-                // Rounding: the closest point no longer improves at a fixed ray point.
+                // The closest point no longer improves at a fixed ray point: rounding, or a
+                // ruled patch of `C` (see `recover`).
                 (sweep.simplex, sweep.u) = previous;
-                return sweep.stop(SweepEnd::Touch);
+                let recovered = !sweep.touching(setup) && sweep.recover(pair);
+                if !recovered || sweep.touching(setup) {
+                    return sweep.stop(SweepEnd::Touch);
+                }
             }
         }
         sweep.touch = sweep.touch_distance(setup);
@@ -423,14 +435,69 @@ impl<V: Vector> Sweep<V> {
     }
 
     /// The contact normal from A toward B, in A's frame: along the closest points when the
-    /// cores are clearly apart (margins, target gap), else the last advancing plane's.
-    fn normal(&self) -> V {
-        let across = if self.u.length() > V::Real::from_f64(2.0) * self.touch {
-            (-self.u).direction()
+    /// cores are clearly apart (margins, target gap) and the duality gap along them is closed,
+    /// else the last advancing plane's.
+    ///
+    /// A stall can end the loop with `u` not converged: a hull vertex at a cylinder's rim (f32)
+    /// left `|u|` at 1e-6, above twice the touching distance, while the support point along
+    /// `−u` lay 4.4e-6 beyond the ray point; that normal let the hull's vertex stick through
+    /// the contact plane. The advancing plane supports `C` by construction, so it is the
+    /// answer whenever `−u` is not confirmed by one more support call.
+    fn normal<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+        &self,
+        pair: &Pair<'_, V, A, B>,
+    ) -> V {
+        let plane = -self.plane_normal;
+        let twice_touch = self.touch + self.touch;
+        let length = self.u.length();
+        if length <= twice_touch {
+            return plane;
+        }
+        let Some(n) = self.u.direction() else { return plane };
+        let gap = n.dot(support(pair, -self.u, &mut [0; 2]).at(self.offset).w);
+        if length - gap <= twice_touch {
+            -n
         } else {
-            None
-        };
-        across.unwrap_or(-self.plane_normal)
+            plane
+        }
+    }
+
+    /// A stall at a fixed ray point with the cores still farther apart than the tolerance:
+    /// the case of GJK's stall recovery (`Run::recover`, a polytope's edge or vertex against a
+    /// cylinder's rim, where `−u` leans toward the ruling's far end). Newton's polish of the
+    /// normal at the ray point finds the support point on the near end; it joins the simplex
+    /// when it brings `u` closer. `true` when it did (the loop goes on), `false` to stop.
+    #[cold]
+    fn recover<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+        &mut self,
+        pair: &Pair<'_, V, A, B>,
+    ) -> bool {
+        if self.recoveries >= MAX_RECOVERIES {
+            return false;
+        }
+        self.recoveries += 1;
+        let rotation = pair.relative_pose().rotation();
+        let here =
+            Pair { relative: Pose::from_rotation_translation(rotation, self.offset), ..*pair };
+        let Some(n) = (-self.u).direction() else { return false };
+        let polished = polish(&here, n, -self.u.length()).or_else(|| polish_ruled(&here, n));
+        let Some(found) = polished.map(|p| p.support) else { return false };
+        // B's point in its own frame, for the re-translation after an advance (the polish
+        // interpolates along a ruling, so its points are not one support call's).
+        let b_local = here.relative_pose().inverse_transform_point(found.b);
+        let p = SupportPoint::new(found.a, found.b, b_local);
+        if self.simplex.contains(&p) {
+            return false;
+        }
+        let previous = (self.simplex, self.u);
+        self.simplex.push(p);
+        let closest = self.simplex.reduce();
+        self.u = refine(&self.simplex, closest);
+        if self.u.length_squared() < previous.1.length_squared() {
+            return true;
+        }
+        (self.simplex, self.u) = previous;
+        false
     }
 }
 
@@ -597,7 +664,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         velocity_a: V,
         target: V::Real,
     ) -> ShapeCastResult<V> {
-        let normal = sweep.normal();
+        let normal = sweep.normal(self);
         let (core_a, core_b) = sweep.simplex.witnesses();
         // With a margin or gap, the cores are σ apart along the normal: split the gap between
         // them so that point_b − point_a = target × normal exactly.

@@ -401,7 +401,7 @@ struct Run<V: Vector> {
 }
 
 /// At most this many stalls are recovered in one run ([`Run::recover`]).
-const MAX_RECOVERIES: u32 = 4;
+pub(crate) const MAX_RECOVERIES: u32 = 4;
 
 impl<V: Vector> Run<V> {
     fn new<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
