@@ -9,13 +9,13 @@
 //! fall back to GJK (and EPA) when it says so or when a kernel declines a case it cannot answer
 //! exactly. Adding a shortcut is one kernel and one row here.
 //!
-//! | core A \ core B | point | segment | box | polygon (2D) | ellipsoid | general |
+//! | core A \ core B | point | segment | box | polygon (2D) | ellipsoid, cylinder, cone | general |
 //! |---|---|---|---|---|---|---|
 //! | **point**     | projection | projection | projection | projection | projection | GJK |
 //! | **segment**   | projection | segment pair | GJK | GJK | GJK | GJK |
 //! | **box**       | projection | GJK | box SAT | polygon SAT (2D) | GJK | GJK |
 //! | **polygon**   | projection | GJK | polygon SAT | polygon SAT | GJK | GJK |
-//! | **ellipsoid** | projection | GJK | GJK | GJK | GJK | GJK |
+//! | **ellipsoid, cylinder, cone** | projection | GJK | GJK | GJK | GJK | GJK |
 //! | **general**   | GJK | GJK | GJK | GJK | GJK | GJK |
 //!
 //! Per query:
@@ -23,7 +23,9 @@
 //!   [`Core::closest_point`]): the cores' closest points, hence every query's answer; in
 //!   `contact`, a point inside the other core exits by [`Core::nearest_boundary`] (a segment
 //!   core has no interior: EPA answers there). An ellipsoid projects by the foot of the
-//!   perpendicular (Eberly's root of a convex decreasing function), inside and out.
+//!   perpendicular (Eberly's root of a convex decreasing function), inside and out; a
+//!   cylinder or a cone (bodies of revolution) by clamping to its section in the point's
+//!   meridian half plane (a rectangle, a triangle).
 //! * **segment pair** (capsules): the closed form of two segments' closest points for every
 //!   query; `contact` hands touching or crossing cores to EPA.
 //! * **box SAT** (separating-axis test over face normals and, in 3D, edge pairs): `intersects`
@@ -37,8 +39,8 @@
 //!   costs more than it saves there: measured in docs/benchmarks.md).
 //! * **GJK**: the support-function path for everything else, EPA for `contact` when the cores
 //!   overlap. The shape cast ([`shape_cast`](crate::shape_cast())) takes the GJK ray cast for
-//!   every pair; its initial overlap is a `contact`. The triangle, 3D polytope, cylinder and
-//!   cone cores count as general in this table (and the ellipsoid against anything but a
+//!   every pair; its initial overlap is a `contact`. The triangle and 3D polytope cores count
+//!   as general in this table (and the ellipsoid, cylinder and cone against anything but a
 //!   point): only the ray cast has kernels for them.
 //!
 //! * **manifold** ([`manifold`](crate::manifold())): no row of its own. It runs `contact` (so

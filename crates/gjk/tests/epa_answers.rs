@@ -336,10 +336,17 @@ fn curved_shapes_in_2d_have_witnesses_depth_apart() {
 /// axial and radial direction separates them by 2, so the expansion's bounds never meet on the
 /// circle of radial directions; it stops at the cap with the upper bound 2. The answer used
 /// the support points along `−z`: a rim point of the cylinder's base, 1.3 units off `2 × n`.
+/// The query now projects the ball's centre onto the cylinder (depth 2 through the side or a
+/// cap); the expansion's answer is checked on the cylinder seen through its support function.
 #[test]
 fn a_ball_centred_in_a_cylinder_answers_with_points_depth_apart() {
-    let cylinder = Cylinder::<DVec3>::new(1.0, 1.0).unwrap();
+    let solid = Cylinder::<DVec3>::new(1.0, 1.0).unwrap();
     let ball = Ball::<DVec3>::new(1.0).unwrap();
+    let (projected, termination, _) =
+        contact(&solid, Pose::IDENTITY, &ball, Pose::IDENTITY).expect("they overlap");
+    assert!(termination.is_none(), "a projection, not the expansion");
+    assert!((projected.depth - 2.0).abs() <= 1e-12, "{projected:?}");
+    let cylinder = common::GeneralCore(&solid);
     let (c, termination, _) =
         contact(&cylinder, Pose::IDENTITY, &ball, Pose::IDENTITY).expect("they overlap");
     assert!(termination.is_some(), "the expansion answers");

@@ -143,7 +143,7 @@ impl<V: Vector> Core<'_, V> {
     }
 
     /// Whether the kind projects points exactly ([`Core::closest_point`]): points, segments,
-    /// boxes, polygons and ellipsoids.
+    /// boxes, polygons, ellipsoids, cylinders and cones.
     #[inline(always)]
     pub fn projects(&self) -> bool {
         matches!(
@@ -153,6 +153,8 @@ impl<V: Vector> Core<'_, V> {
                 | Core::Box(_)
                 | Core::Polygon(_)
                 | Core::Ellipsoid(_)
+                | Core::Cylinder { .. }
+                | Core::Cone { .. }
         )
     }
 
@@ -207,14 +209,23 @@ impl<V: Vector> Core<'_, V> {
             Core::Polygon(polygon) => polygon.well_formed().then(|| polygon.closest(p)),
             Core::Ellipsoid(radii) if ellipsoid_contains(*radii, p) => Some(p),
             Core::Ellipsoid(radii) => Some(ellipsoid_foot(*radii, p).0),
+            Core::Cylinder { half_height, radius } => {
+                let foot = cylinder_foot(*half_height, *radius, p);
+                Some(if foot.inside { p } else { foot.point })
+            }
+            Core::Cone { half_height, radius } => {
+                let foot = cone_foot(*half_height, *radius, p);
+                Some(if foot.inside { p } else { foot.point })
+            }
             _ => None,
         }
     }
 
     /// For a point `p` inside the core: the nearest point of the core's boundary, the outward
-    /// unit normal there and the distance. Boxes and polygons compute it exactly; a point core
-    /// has no interior and answers for `p` on it; the other kinds give `None` (the expanding
-    /// polytope algorithm answers).
+    /// unit normal there and the distance. Boxes, polygons, ellipsoids, cylinders and cones
+    /// compute it (the first two and the last two exactly, the ellipsoid to rounding); a
+    /// point core has no interior and answers for `p` on it; the other kinds give `None` (the
+    /// expanding polytope algorithm answers).
     ///
     /// This is the penetration depth of a point in the core: with `q` the boundary point
     /// nearest to `p`, the answer is `q`, `n` and `depth = |q − p| ≥ 0`, with
@@ -248,6 +259,8 @@ impl<V: Vector> Core<'_, V> {
                 let (point, normal) = ellipsoid_foot(*radii, p);
                 Some(CoreBoundary { point, normal, depth: normal.dot(point - p) })
             }
+            Core::Cylinder { half_height, radius } => Some(cylinder_exit(*half_height, *radius, p)),
+            Core::Cone { half_height, radius } => Some(cone_exit(*half_height, *radius, p)),
             _ => None,
         }
     }
@@ -389,6 +402,16 @@ pub(crate) fn offset_from_core<V: Vector>(core: &Core<'_, V>, p: V) -> Option<(V
         let (q, normal) = ellipsoid_foot(*radii, p);
         return Some((q, normal * normal.dot(p - q)));
     }
+    // Cylinders and cones: the offset from its parts across and along the axis, each measured
+    // directly rather than as the difference of two points of the coordinates' size.
+    let foot = match *core {
+        Core::Cylinder { half_height, radius } => Some(cylinder_foot(half_height, radius, p)),
+        Core::Cone { half_height, radius } => Some(cone_foot(half_height, radius, p)),
+        _ => None,
+    };
+    if let Some(foot) = foot {
+        return Some(if foot.inside { (p, V::ZERO) } else { (foot.point, foot.offset) });
+    }
     let Core::Segment([a, b]) = core else {
         let q = core.closest_point(p)?;
         return Some((q, p - q));
@@ -500,6 +523,120 @@ fn segment_parameters<V: Vector>(d1: V, d2: V, r: V, a: V::Real, e: V::Real) -> 
     } else {
         (s, t)
     }
+}
+
+/// A point's nearest point on a cylinder or cone core (see [`cylinder_foot`]).
+struct AxialFoot<V: Vector> {
+    /// Whether the point lies in the core (then `point` and `offset` are unspecified).
+    inside: bool,
+    /// The core's point nearest to the query point.
+    point: V,
+    /// The query point minus `point`.
+    offset: V,
+}
+
+/// `p` split about the `y` axis: the unit direction of its part across the axis (`+x` on the
+/// axis) and that part's length `ρ`.
+#[inline(always)]
+fn across_axis<V: Vector>(p: V) -> (V, V::Real) {
+    let flat = V::from_components([p.component(0), V::Real::ZERO, p.component(2)]);
+    match flat.direction() {
+        // `u · flat` is `|flat|` without the overflow of its square.
+        Some(u) => (u, u.dot(flat)),
+        None => (V::axis(0), V::Real::ZERO),
+    }
+}
+
+/// The point `(ρ, y)` of a meridian half plane (`ρ ≥ 0` across the axis along `u`, `y` along
+/// it) back in 3D.
+#[inline(always)]
+fn from_meridian<V: Vector>(u: V, rho: V::Real, y: V::Real) -> V {
+    u * rho + V::axis(1) * y
+}
+
+/// The cylinder `|y| ≤ h`, `x² + z² ≤ r²` is a body of revolution: a point's nearest point
+/// lies in its meridian half plane, where the cylinder's section is the rectangle
+/// `[0, r] × [−h, h]`, and clamping `(ρ, y)` to it is the projection (the rectangle's side on
+/// the axis is interior in 3D, and the clamp never moves `ρ ≥ 0` below 0).
+#[inline]
+fn cylinder_foot<V: Vector>(h: V::Real, r: V::Real, p: V) -> AxialFoot<V> {
+    let (u, rho) = across_axis(p);
+    let y = p.component(1);
+    let (rho_q, y_q) = (rho.min(r), y.max(-h).min(h));
+    AxialFoot {
+        inside: rho <= r && y.abs() <= h,
+        point: from_meridian(u, rho_q, y_q),
+        offset: from_meridian(u, rho - rho_q, y - y_q),
+    }
+}
+
+/// The way out of the cylinder from `p` inside: through the side (`r − ρ` away, along `u`) or
+/// through the nearer cap (`h − |y|` away, along `±y`), whichever is nearer; ties go to the
+/// side. On the axis the side's normal is `+x`. Outside, the depth is negative (minus the
+/// larger excess).
+#[inline]
+fn cylinder_exit<V: Vector>(h: V::Real, r: V::Real, p: V) -> CoreBoundary<V> {
+    let (u, rho) = across_axis(p);
+    let y = p.component(1);
+    let (side, cap) = (r - rho, h - y.abs());
+    if side <= cap {
+        return CoreBoundary { point: p + u * side, normal: u, depth: side };
+    }
+    let sign = if y < V::Real::ZERO { -V::Real::ONE } else { V::Real::ONE };
+    let point = V::from_components([p.component(0), h * sign, p.component(2)]);
+    CoreBoundary { point, normal: V::axis(1) * sign, depth: cap }
+}
+
+/// The cone with apex `(0, h, 0)` and base disc of radius `r` at `y = −h`, in a meridian half
+/// plane: the triangle `(0, h)`, `(r, −h)`, `(0, −h)` of `(ρ, y)`. Its side on the axis is
+/// interior in 3D, so a point outside is nearest to the base edge or the slanted edge: the
+/// nearer of the two segments' nearest points.
+#[inline]
+fn cone_foot<V: Vector>(h: V::Real, r: V::Real, p: V) -> AxialFoot<V> {
+    let (u, rho) = across_axis(p);
+    let y = p.component(1);
+    let at = |rho: V::Real, y: V::Real| V::from_components([rho, y, V::Real::ZERO]);
+    let (q, apex, rim, centre) =
+        (at(rho, y), at(V::Real::ZERO, h), at(r, -h), at(V::Real::ZERO, -h));
+    // Inside: above the base plane and below the slanted line (its outward normal `(2h, r)`).
+    let slant = (h + h) * rho + r * (y - h);
+    let inside = y >= -h && slant <= V::Real::ZERO;
+    let on_base = closest_on_segment(centre, rim, q);
+    let on_side = closest_on_segment(rim, apex, q);
+    let foot = if (q - on_side).length_squared() < (q - on_base).length_squared() {
+        on_side
+    } else {
+        on_base
+    };
+    let (rho_q, y_q) = (foot.component(0), foot.component(1));
+    AxialFoot {
+        inside,
+        point: from_meridian(u, rho_q, y_q),
+        offset: from_meridian(u, rho - rho_q, y - y_q),
+    }
+}
+
+/// The way out of the cone from `p` inside: through the base (`y + h` away, along `−y`) or the
+/// slanted side (the distance to its line in the meridian plane, along its outward normal
+/// `(2h, r) / |(2h, r)|` turned about the axis), whichever is nearer; ties go to the base.
+/// The foot on the slanted line lies on the side (it moves away from the axis and up from
+/// `p`, and stays below the apex). On the axis the side's normal leans toward `+x`.
+#[inline]
+fn cone_exit<V: Vector>(h: V::Real, r: V::Real, p: V) -> CoreBoundary<V> {
+    let (u, rho) = across_axis(p);
+    let y = p.component(1);
+    let base = y + h;
+    let slanted = V::from_components([h + h, r, V::Real::ZERO]).direction();
+    if let Some(n) = slanted {
+        let (a, b) = (n.component(0), n.component(1));
+        let side = -(a * rho + b * (y - h));
+        if side < base {
+            let normal = u * a + V::axis(1) * b;
+            return CoreBoundary { point: p + normal * side, normal, depth: side };
+        }
+    }
+    let point = V::from_components([p.component(0), -h, p.component(2)]);
+    CoreBoundary { point, normal: -V::axis(1), depth: base }
 }
 
 /// Whether `p` lies in the ellipsoid `Σ (xᵢ/rᵢ)² ≤ 1`.
