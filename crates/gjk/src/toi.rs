@@ -319,11 +319,74 @@ impl<V: Vector> Slab<V> {
     }
 }
 
-/// Where a step starts: the time, both poses then, and the slab along the step's normal.
+/// How a shape's extent along a fixed world direction changes while it turns, in the shape's
+/// own frame.
+///
+/// Over `[t, t + Δ]` the shape turns by `θ = |ω| Δ` about the unit axis `k`, so the direction
+/// `n`, seen from the shape, turns the other way: from `u₀` (at `t`) along
+///
+/// ```text
+/// u(θ) = a + (u₀ − a) cos θ − c sin θ,    a = (k·n) k,  c = k × n   (in the frame at t)
+/// ```
+///
+/// (Rodrigues' formula). The tangents at `u₀` and `u(θ)` meet at `u₀ − c tan(θ/2)`, the apex of
+/// the arc bound ([`Arc::max_extent`]). Computed once per step: each evaluation of the bound
+/// is then one `sin_cos` and two support calls per turning shape, no rotation of poses.
+#[derive(Clone, Copy, Debug)]
+struct Arc<V: Vector> {
+    /// `|ω|`; 0 when the shape does not turn.
+    rate: V::Real,
+    /// `a`: the part of the direction along the spin axis, in the shape's frame at `t`.
+    axial: V,
+    /// `c = k × n` in the shape's frame at `t` (zero when `n` lies along the axis).
+    tangent: V,
+}
+
+impl<V: Vector> Arc<V> {
+    /// The arc of the world direction `dir` for a shape at `pose` turning by `motion`.
+    #[inline]
+    fn new(motion: &Motion<V>, pose: &Pose<V>, dir: V) -> Self {
+        let rate = V::spin_rate(motion.angular);
+        if !rate.is_positive() {
+            return Self { rate: V::Real::ZERO, axial: V::ZERO, tangent: V::ZERO };
+        }
+        Self {
+            rate,
+            axial: pose.inverse_transform_vector(V::along_spin_axis(motion.angular, dir)),
+            tangent: pose.inverse_transform_vector(V::spin_tangent(motion.angular, dir)),
+        }
+    }
+
+    /// The largest extent of `shape` along the direction over `[t, t + dt]` (a turn of at
+    /// most a quarter), given the extent `start` at `t`.
+    ///
+    /// The arc lies in the triangle of its two ends and the apex where their tangents meet,
+    /// and a support function is convex: its largest value on the triangle is at a corner.
+    /// For `θ ≤ π/2`, `tan(θ/2) = sin θ / (1 + cos θ)` divides by at least 1.
+    #[inline]
+    fn max_extent<S: Support<V> + ?Sized>(
+        &self,
+        shape: &S,
+        start: &Extent<V>,
+        dt: V::Real,
+    ) -> V::Real {
+        if !self.rate.is_positive() {
+            return start.value;
+        }
+        let (sin, cos) = (self.rate * dt).sin_cos();
+        let end = self.axial + (start.local - self.axial) * cos - self.tangent * sin;
+        let apex = start.local - self.tangent * (sin / (V::Real::ONE + cos));
+        let value = |u: V| full_support(shape, u).dot(u);
+        start.value.max(value(end)).max(value(apex))
+    }
+}
+
+/// Where a step starts: the time, the slab along the step's normal then, and how each
+/// shape's extent along it turns.
 struct Start<V: Vector> {
     t: V::Real,
-    poses: (Pose<V>, Pose<V>),
     slab: Slab<V>,
+    arcs: (Arc<V>, Arc<V>),
 }
 
 /// The fixed inputs of one query.
@@ -343,6 +406,8 @@ struct Setup<'m, V: Vector> {
     max_toi: V::Real,
     /// `|v_A − v_B| + |ω_A| r_A + |ω_B| r_B`: the fastest the distance can shrink.
     speed_bound: V::Real,
+    /// `|ω_A| r_A + |ω_B| r_B` (cores): how fast an error in the turning angle moves points.
+    turn_speed: V::Real,
     /// The longest time in which neither shape turns by more than a quarter turn (infinite
     /// when neither turns): the arc bound's validity.
     quarter_turn: V::Real,
@@ -392,10 +457,12 @@ impl<V: Vector> Setup<'_, V> {
     }
 
     /// The rounding of a slab width at time `t`: a few units in the last place of the
-    /// coordinates involved.
+    /// coordinates involved, and of the turning angles `|ω| t` (whose rounding turns the
+    /// shapes by a few units in the last place of the angle).
     fn rounding(&self, t: V::Real) -> V::Real {
         let offset = self.start_offset.abs_sum() + (self.relative_velocity * t).abs_sum();
-        V::Real::from_f64(32.0) * V::Real::EPSILON * (offset + self.reach.0 + self.reach.1)
+        let angles = self.turn_speed * t * V::Real::from_f64(0.25);
+        V::Real::from_f64(32.0) * V::Real::EPSILON * (offset + self.reach.0 + self.reach.1 + angles)
     }
 
     /// The closing-speed bound `μ` along the fixed normal `n`: `n·(v_A − v_B)` plus what the
@@ -431,7 +498,11 @@ impl<V: Vector> Setup<'_, V> {
                 if !rate.is_positive() {
                     return Step::Miss; // the slab never narrows
                 }
-                let start = Start { t, poses: *poses, slab };
+                let arcs = (
+                    Arc::new(self.motion_a, &poses.0, r.normal),
+                    Arc::new(self.motion_b, &poses.1, -r.normal),
+                );
+                let start = Start { t, slab, arcs };
                 match self.stretch(shapes, r.normal, &start, gap / rate) {
                     Stretch::By(dt) => advance = dt,
                     Stretch::Beyond => return Step::Miss,
@@ -540,51 +611,13 @@ impl<V: Vector> Setup<'_, V> {
         start: &Start<V>,
         dt: V::Real,
     ) -> V::Real {
-        let Start { t, poses, slab } = start;
+        let Start { t, slab, arcs } = start;
         let end_time = *t + dt;
-        let end = self.slab((a, b), n, end_time, &self.poses(end_time));
-        let turned_a = arc_max(a, self.motion_a, &poses.0, n, (&slab.a, &end.a));
-        let turned_b = arc_max(b, self.motion_b, &poses.1, -n, (&slab.b, &end.b));
-        slab.offset.min(end.offset) - turned_a - turned_b - self.rounding(end_time)
+        let end_offset = n.dot(self.start_offset + self.relative_velocity * end_time);
+        let turned_a = arcs.0.max_extent(a, &slab.a, dt);
+        let turned_b = arcs.1.max_extent(b, &slab.b, dt);
+        slab.offset.min(end_offset) - turned_a - turned_b - self.rounding(end_time)
     }
-}
-
-/// The largest support value `max_{x ∈ shape} dir·(x − p)` of a shape turning from `pose` at
-/// its motion's angular velocity between two times at most a quarter turn apart, given its
-/// extents along `dir` at both ends.
-///
-/// Seen from the shape, `dir` turns the other way along a circular arc, from `u₀` to `u₁`
-/// about the axis (`a`: the part of `dir` along it, `R = |u₀ − a|`). The arc lies in the
-/// triangle of its two ends and the apex where their tangents meet, and a support function is
-/// convex: its largest value on the triangle is at a corner. The apex lies on the bisector at
-/// `R / cos(Θ/2)` from the centre; with `|(u₀ − a) + (u₁ − a)| = 2R cos(Θ/2)` and
-/// `cos Θ = (u₀ − a)·(u₁ − a)/R²` that is
-///
-/// ```text
-/// apex = a + ((u₀ − a) + (u₁ − a)) R² / (R² + (u₀ − a)·(u₁ − a)),
-/// ```
-///
-/// no trigonometry, and well conditioned for `Θ ≤ π/2` (the denominator is at least `R²`).
-fn arc_max<V: Vector, S: Support<V> + ?Sized>(
-    shape: &S,
-    motion: &Motion<V>,
-    pose: &Pose<V>,
-    dir: V,
-    (start, end): (&Extent<V>, &Extent<V>),
-) -> V::Real {
-    let ends = start.value.max(end.value);
-    if !V::spin_rate(motion.angular).is_positive() {
-        return ends;
-    }
-    let axial = pose.inverse_transform_vector(V::along_spin_axis(motion.angular, dir));
-    let (r0, r1) = (start.local - axial, end.local - axial);
-    let rr = r0.length_squared();
-    let denominator = rr + r0.dot(r1);
-    if !(rr.is_positive() && denominator.is_positive()) {
-        return ends; // `dir` along the axis: it does not turn
-    }
-    let apex = axial + (r0 + r1) * (rr / denominator);
-    ends.max(full_support(shape, apex).dot(apex))
 }
 
 /// The first time in `[0, max_toi]` at which shape `a` moving by `motion_a` and shape `b`
@@ -662,6 +695,7 @@ pub fn time_of_impact_with<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?S
         slop: zero,
         max_toi,
         speed_bound: relative_velocity.length() + rate_a * reach.0 + rate_b * reach.1,
+        turn_speed: rate_a * core_reach.0 + rate_b * core_reach.1,
         quarter_turn: if fastest.is_positive() { quarter / fastest } else { V::Real::INFINITY },
     };
     setup.slop = slop(&Pair::new(a, motion_a.start, b, motion_b.start), &setup, options);
