@@ -659,7 +659,6 @@ impl<V: Vector> Setup<'_, V> {
                 side = -1;
             }
         }
-        if lo < safe {}
         Stretch::By(lo.max(safe))
     }
 
