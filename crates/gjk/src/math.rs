@@ -363,6 +363,9 @@ pub trait Vector:
     /// The part of `v` along the spin axis, `(ω̂·v) ω̂`, which a spin leaves alone (zero in 2D,
     /// where the axis is out of the plane, and for `ω = 0`).
     fn along_spin_axis(angular: Self::Angular, v: Self) -> Self;
+    /// `ω̂ × v`: the direction in which spinning by `angular` moves the point `v`, at unit
+    /// rate (2D: `v` turned by +90°, or by −90° for a clockwise spin); zero for `ω = 0`.
+    fn spin_tangent(angular: Self::Angular, v: Self) -> Self;
 
     /// The squared length.
     #[inline]
@@ -600,6 +603,16 @@ macro_rules! impl_vector2 {
             fn along_spin_axis(_angular: $r, _v: Self) -> Self {
                 $v::ZERO
             }
+            #[inline]
+            fn spin_tangent(angular: $r, v: Self) -> Self {
+                if angular > 0.0 {
+                    $v::new(-v.y, v.x)
+                } else if angular < 0.0 {
+                    $v::new(v.y, -v.x)
+                } else {
+                    $v::ZERO
+                }
+            }
         }
     };
 }
@@ -752,6 +765,10 @@ macro_rules! impl_vector3 {
             #[inline]
             fn along_spin_axis(angular: $v, v: Self) -> Self {
                 Vector::direction(angular).map_or($v::ZERO, |axis| axis * axis.dot(v))
+            }
+            #[inline]
+            fn spin_tangent(angular: $v, v: Self) -> Self {
+                Vector::direction(angular).map_or($v::ZERO, |axis| axis.cross(v))
             }
         }
         impl Vector3 for $v {

@@ -389,6 +389,69 @@ fn random_tumbling_rectangles_against_brute_force_sampling() {
     random_rectangles::<Vec2>(0x702, 100);
 }
 
+/// A square spinning fast (4–25 rad per unit time, either way) above a long wall, sinking
+/// slowly and sliding sideways: its lowest corner changes several times within one advancement
+/// step, so the step search's Newton guesses overshoot where the bound's support vertex
+/// switches and the search falls back to its bracket. Half the scenes end with the corner's
+/// circle a fraction of a slop to a few slops above the wall (grazing: hits and misses within
+/// reach of the slop), half sink into it. Sampled with the brute-force polygon distance.
+fn spinning_square_over_a_wall<V: Space>(seed: u64, cases: usize) -> (usize, usize) {
+    let mut rng = Rng::new(seed);
+    let (mut hits, mut misses) = (0, 0);
+    let square_half = DVec2::splat(0.5);
+    let wall_half = DVec2::new(30.0, 0.25);
+    let wall = Path {
+        rotation: DQuat::IDENTITY,
+        translation: DVec3::new(0.0, -0.25, 0.0),
+        linear: DVec3::ZERO,
+        angular: DVec3::ZERO,
+    };
+    let corner = square_half.length();
+    let a = Cuboid::new(V::vec(square_half.extend(0.0))).unwrap();
+    let b = Cuboid::new(V::vec(wall_half.extend(0.0))).unwrap();
+    // The default slop: 1/1000 of the smaller reach (the square's corner distance).
+    let slop = 1e-3 * corner;
+    for case in 0..cases {
+        let rate = rng.range(4.0, 25.0) * if rng.unit() < 0.5 { -1.0 } else { 1.0 };
+        let start_height = rng.range(1.0, 2.5);
+        // The lowest the corner's circle gets by t = 1: grazing heights or deep.
+        let end_gap = if case % 2 == 0 { rng.range(0.2, 3.0) * slop } else { -rng.range(0.0, 0.3) };
+        let sink = start_height - (corner + end_gap);
+        let path = Path {
+            rotation: DQuat::from_rotation_z(rng.range(-3.0, 3.0)),
+            translation: DVec3::new(rng.range(-2.0, 2.0), start_height, 0.0),
+            linear: DVec3::new(rng.range(-3.0, 3.0), -sink, 0.0),
+            angular: DVec3::new(0.0, 0.0, rate),
+        };
+        let r = time_of_impact(&a, &V::motion(&path), &b, &V::motion(&wall), real::<V>(1.0));
+        assert!(r.iterations <= ToiOptions::<f64>::default().max_iterations, "{r:?}");
+        let (square, wall_world) =
+            (rectangle(square_half), placed(&wall, 0.0, &rectangle(wall_half)));
+        let at = |t: f64| polygon_distance(&placed(&path, t, &square), &wall_world);
+        let samples = Samples::new(20_000, 1.0, at);
+        check_against_samples(
+            &format!("spinning square case {case}"),
+            &r,
+            &samples,
+            at,
+            V::TOL * 20.0,
+        );
+        if r.is_hit() {
+            hits += 1;
+        } else {
+            misses += 1;
+        }
+    }
+    (hits, misses)
+}
+
+#[test]
+fn spinning_square_grazing_a_wall_against_brute_force_sampling() {
+    let (hits, misses) = spinning_square_over_a_wall::<DVec2>(0x5A11, 40);
+    assert!(hits >= 10 && misses >= 10, "{hits} hits, {misses} misses");
+    spinning_square_over_a_wall::<Vec2>(0x5A12, 40);
+}
+
 /// Random tumbling 3D pairs (boxes, hulls, capsules), sampled with `gjk::distance`.
 fn random_solids<V: Space>(seed: u64, cases: usize) -> (usize, usize) {
     let mut rng = Rng::new(seed);

@@ -8,11 +8,15 @@
 //!   QUERY     intersects | distance | contact | manifold
 //! profile ray_box | ray_sphere | ray_capsule | ray_hull_32 | ray_cylinder | ray_cone  ray  PRECISION  gjk | parry  [ROUNDS]
 //!             (ray casts: solid, time and normal, over the ray workload's 1000 rays)
+//! profile toi_box_box | toi_hull_32  toi  PRECISION  gjk | parry  [ROUNDS]
+//!             (time of impact under rotation over the toi workload's pairs: ours,
+//!             `gjk::time_of_impact`, or parry's `query::cast_shapes_nonlinear`)
 //!   PRECISION f32 | f64
 //!   LIBRARY   gjk | parry | parry_gjk
 //! ```
 //! `manifold` runs ours ([`gjk::manifold`]) or, for `parry`, parry's `contact_manifolds` from
 //! no kept manifold (`parry_cold` of the benchmark; `parry_gjk` is not a manifold query).
+//! The checksum is the sum of the times of impact found (and of the normals' components).
 //! Example: `valgrind --tool=callgrind target/release/profile box_box distance f32 gjk 200`.
 
 use std::hint::black_box;
@@ -21,6 +25,7 @@ use std::process::ExitCode;
 use gjk_bench::manifolds::{ManifoldQuery, ParryManifold};
 use gjk_bench::rays::{self, RayQuery, RayWorkload};
 use gjk_bench::spec::{BuildError, Placement2, Placement3, Spec2, Spec3};
+use gjk_bench::toi::{self, ToiQuery, ToiWorkload};
 use gjk_bench::{workload, ContactQuery, ParryGjk, Query, Workload};
 use glam::{DVec2, DVec3, Vec2, Vec3};
 
@@ -129,6 +134,34 @@ impl Job {
         })
     }
 
+    /// Runs the time-of-impact query over `cases` `rounds` times; returns the sum of the
+    /// times of impact found. Prints the best round's wall time per query to stderr (a
+    /// supporting figure: the instruction count under callgrind is the load-independent one).
+    fn run_toi<Q: ToiQuery>(&self, cases: &[Q]) -> f64 {
+        let mut sum = 0.0;
+        let mut best = f64::INFINITY;
+        for _ in 0..self.rounds {
+            let start = std::time::Instant::now();
+            for c in cases {
+                sum += black_box(c).toi().map_or(0.0, |hit| hit.toi);
+            }
+            best = best.min(start.elapsed().as_secs_f64());
+        }
+        if !cases.is_empty() {
+            eprintln!("best round: {:.3} us/query", best * 1e6 / cases.len() as f64);
+        }
+        sum
+    }
+
+    fn tois<A: Spec3, B: Spec3>(&self, w: &ToiWorkload<A, B>) -> Result<f64, BuildError> {
+        Ok(match (self.precision.as_str(), self.library.as_str()) {
+            ("f32", "gjk") => self.run_toi(&w.ours::<Vec3>()?),
+            ("f64", "gjk") => self.run_toi(&w.ours::<DVec3>()?),
+            ("f32", _) => self.run_toi(&w.parry()?),
+            _ => self.run_toi(&w.parry_f64()?),
+        })
+    }
+
     fn workload(&self, name: &str) -> Option<Result<f64, BuildError>> {
         Some(match name {
             "box_box" => self.three(&workload::box_box()),
@@ -148,6 +181,8 @@ impl Job {
             "ray_cylinder" => self.rays(&rays::ray_cylinder()),
             "ray_cone" => self.rays(&rays::ray_cone()),
             "capsule_box" => self.three(&workload::capsule_box()),
+            "toi_box_box" => self.tois(&toi::toi_box_box()),
+            "toi_hull_32" => self.tois(&toi::toi_hull_32()),
             _ => return None,
         })
     }
@@ -156,12 +191,14 @@ impl Job {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let valid = args.len() >= 4
-        && ["intersects", "distance", "contact", "manifold", "ray"].contains(&args[1].as_str())
+        && ["intersects", "distance", "contact", "manifold", "ray", "toi"].contains(&args[1].as_str())
         && ["f32", "f64"].contains(&args[2].as_str())
-        && ["gjk", "parry", "parry_gjk"].contains(&args[3].as_str());
+        && ["gjk", "parry", "parry_gjk"].contains(&args[3].as_str())
+        // The time-of-impact workloads answer only the `toi` query, and only they do.
+        && (args[1] == "toi") == args[0].starts_with("toi_");
     if !valid {
         eprintln!(
-            "usage: profile WORKLOAD intersects|distance|contact|manifold|ray f32|f64 gjk|parry|parry_gjk [ROUNDS]"
+            "usage: profile WORKLOAD intersects|distance|contact|manifold|ray|toi f32|f64 gjk|parry|parry_gjk [ROUNDS]"
         );
         return ExitCode::FAILURE;
     }
