@@ -322,14 +322,15 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         }
         let (depth, normal) = axes.overlap();
         if V::DIM == 3 {
-            if let Some(m) = self.box_faces(&axes, half_a, half_b, options, prediction) {
+            let found = self.box_faces(&axes, (depth, normal), half_a, half_b, options, prediction);
+            if let Some(m) = found {
                 return Some(m);
             }
         }
         let placeholder = V::ZERO;
         let contact = self.contact_of_cores(normal, placeholder, placeholder, depth);
         let witnesses = || {
-            let (point_a, point_b) = axes.witnesses();
+            let (point_a, point_b) = axes.witnesses_along(depth, normal);
             let c = self.contact_of_cores(normal, point_a, point_b, depth);
             (c.point_a, c.point_b)
         };
@@ -352,12 +353,12 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
     fn box_faces(
         &self,
         axes: &BoxAxes<V>,
+        (depth, n): (V::Real, V),
         half_a: V,
         half_b: V,
         options: &ManifoldOptions<V::Real>,
         prediction: V::Real,
     ) -> Option<ManifoldResult<V>> {
-        let (depth, n) = axes.overlap();
         let [over_a, over_b] = *axes.face_overlaps();
         let r = axes.rotation();
         let u = axes.axes_of_b();
@@ -396,7 +397,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         }
         let contact_status = Some(ContactStatus::Exact);
         if alignment < V::Real::ZERO || separation < V::Real::ZERO {
-            let (point_a, point_b) = axes.witnesses();
+            let (point_a, point_b) = axes.witnesses_along(depth, n);
             let c = self.contact_of_cores(n, point_a, point_b, depth);
             let mut m = ManifoldResult::empty(ManifoldStatus::Tilted, contact_status);
             m.normal = c.normal;
@@ -405,57 +406,55 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             m.push(ManifoldPoint { point_a, point_b, depth, id });
             return Some(m);
         }
-        let coords = |v: V| [v.component(0), v.component(1), v.component(2)];
         let t = axes.centre_of_b();
-        // The reference frame: the reference box's own. The incident box's axes and centre
-        // there, its face facing the reference face (against the reference face's normal),
-        // and the reference face's axis and side.
-        let (frame, reference, incident) = if reference_is_a {
-            let axes_b = [coords(u[0]), coords(u[1]), coords(u[2])];
+        // The reference frame: the reference box's own, its axes taken in the order
+        // `(j, k, axis)` (a cyclic turn: a rotation) where `axis` is the reference face's, so
+        // that the side planes and the face's plane are fixed coordinates. The incident box's
+        // axes and centre there, and its face facing the reference face (against the
+        // reference face's normal).
+        let (reference, incident) = if reference_is_a {
             let k = most_aligned(r[ia]);
             let outward = if positive_a { V::Real::ONE } else { -V::Real::ONE };
             let facing = -outward * r[ia][k] >= V::Real::ZERO;
-            (
-                BoxFrame { axes: axes_b, centre: coords(t) },
-                (ia, positive_a, half_a),
-                (k, facing, half_b),
-            )
+            ((ia, positive_a, half_a), (k, facing, half_b))
         } else {
-            // A in B's frame: its axes are the rows of `r`, its centre `−Rᵀ t`.
-            let axes_a = [0, 1, 2].map(|i| [r[i][0], r[i][1], r[i][2]]);
-            let centre = [0, 1, 2].map(|j| -(t.dot(u[j])));
             let column = [r[0][jb], r[1][jb], r[2][jb]];
             let k = most_aligned(column);
             let outward = if positive_b { V::Real::ONE } else { -V::Real::ONE };
             let facing = -outward * column[k] >= V::Real::ZERO;
-            (BoxFrame { axes: axes_a, centre }, (jb, positive_b, half_b), (k, facing, half_a))
+            ((jb, positive_b, half_b), (k, facing, half_a))
         };
         let (axis, positive, half) = reference;
         let (j, k) = ((axis + 1) % 3, (axis + 2) % 3);
-        let (hj, hk) = (half.component(j), half.component(k));
+        let (hj, hk, h) = (half.component(j), half.component(k), half.component(axis));
         if !(hj > V::Real::ZERO && hk > V::Real::ZERO) {
             return None;
         }
+        let local = |c: [V::Real; 3]| [c[j], c[k], c[axis]];
+        let frame = if reference_is_a {
+            let coords = |v: V| local([v.component(0), v.component(1), v.component(2)]);
+            BoxFrame { axes: [coords(u[0]), coords(u[1]), coords(u[2])], centre: coords(t) }
+        } else {
+            // A in B's frame: its axes are the rows of `r`, its centre `−Rᵀ t`.
+            let axes = [0, 1, 2].map(|i| local(r[i]));
+            BoxFrame { axes, centre: local([0, 1, 2].map(|j| -(t.dot(u[j])))) }
+        };
         let mut polygon = frame.face::<V, SMALL_CLIP>(incident.0, incident.1, incident.2);
         let face = 2 * axis as u32 + positive as u32;
         let bit = (positive as u32) << axis;
         // Sides in the order of the reference face's edges (see `sides`): `x_k = hk`,
-        // `x_j = −hj`, `x_k = −hk`, `x_j = hj`; the corners after each, in the order of
-        // `Support::feature`'s face.
+        // `x_j = −hj`, `x_k = −hk`, `x_j = hj` (local `y`, `x`, `y`, `x`); the corners after
+        // each, in the order of `Support::feature`'s face.
         let corners = [bit | 1 << j | 1 << k, bit | 1 << k, bit, bit | 1 << j];
-        let planes = [
-            (k, V::Real::ONE, hk),
-            (j, -V::Real::ONE, hj),
-            (k, -V::Real::ONE, hk),
-            (j, V::Real::ONE, hj),
-        ];
         clip_by(
             &mut polygon,
             FEATURE_FACE | face,
             4,
-            |s, p| {
-                let (c, sign, h) = planes[s];
-                sign * p.component(c) - h - slack
+            |s, p| match s {
+                0 => p.component(1) - hk - slack,
+                1 => -p.component(0) - hj - slack,
+                2 => -p.component(1) - hk - slack,
+                _ => p.component(0) - hj - slack,
             },
             |s| FEATURE_EDGE | ((face << 8 | s as u32) & INDEX),
             |a, b| {
@@ -468,15 +467,14 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
                 }
             },
         );
-        // Measure from the reference plane `x_axis = ±h`: the separation and the foot.
+        // Measure from the reference plane `x_axis = ±h` (local `z`): separation and foot.
         let outward = if positive { V::Real::ONE } else { -V::Real::ONE };
-        let h = half.component(axis);
         let margins = self.margins();
         let mut depths = [V::Real::ZERO; SMALL_CLIP];
         let mut count = 0;
         for q in 0..polygon.len {
             let v = polygon.vertices[q];
-            let depth = margins - (outward * v.p.component(axis) - h);
+            let depth = margins - (outward * v.p.component(2) - h);
             if -depth <= prediction + slack {
                 polygon.vertices[count] = v;
                 depths[count] = depth;
@@ -486,27 +484,35 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         if count == 0 {
             return None;
         }
-        // The manifold's normal, A toward B, in the reference frame.
-        let m = V::axis(axis) * outward;
+        // The manifold's normal, A toward B, in the local frame.
+        let m = V::axis(2) * outward;
         let normal = if reference_is_a { m } else { -m };
         let mut chosen = [0usize; MAX_MANIFOLD_POINTS];
         let kept = reduce(&polygon.vertices[..count], &depths[..count], normal, &mut chosen);
-        let mut out =
-            ManifoldResult::empty(ManifoldStatus::Clipped { reference_is_a }, contact_status);
+        let status = ManifoldStatus::Clipped { reference_is_a };
+        let mut out = ManifoldResult::empty(status, contact_status);
+        // Back from local coordinates to the reference box's, then to A's.
         let rel = self.relative_pose();
-        let normal_a = if reference_is_a { normal } else { rel.transform_vector(normal) };
+        let back = |p: V| {
+            let mut c = [V::Real::ZERO; 3];
+            (c[j], c[k], c[axis]) = (p.component(0), p.component(1), p.component(2));
+            V::from_components(c)
+        };
+        let to_a = |p: V| if reference_is_a { back(p) } else { rel.transform_point(back(p)) };
+        let m_reference = V::axis(axis) * outward;
+        let m_a = if reference_is_a { m_reference } else { rel.transform_vector(m_reference) };
+        let normal_a = if reference_is_a { m_a } else { -m_a };
         let pose_a = &self.pose_a;
         out.normal = pose_a.transform_vector(normal_a);
         let (margin_a, margin_b) = (self.a.margin(), self.b.margin());
         for &i in &chosen[..kept] {
             let v = &polygon.vertices[i];
-            let s = outward * v.p.component(axis) - h;
-            let foot = v.p - m * s;
+            let s = outward * v.p.component(2) - h;
+            let (on_incident, on_reference) = (to_a(v.p), to_a(v.p - m * s));
             let (core_a, core_b, id) = if reference_is_a {
-                (foot, v.p, ContactId { a: v.reference, b: v.incident })
+                (on_reference, on_incident, ContactId { a: v.reference, b: v.incident })
             } else {
-                let (p, foot) = (rel.transform_point(v.p), rel.transform_point(foot));
-                (p, foot, ContactId { a: v.incident, b: v.reference })
+                (on_incident, on_reference, ContactId { a: v.incident, b: v.reference })
             };
             out.push(ManifoldPoint {
                 point_a: pose_a.transform_point(core_a + normal_a * margin_a),
@@ -1124,7 +1130,7 @@ mod tests {
         if axes.gap().is_some() {
             return None;
         }
-        pair.box_faces(&axes, half_a, half_b, options, options.prediction)
+        pair.box_faces(&axes, axes.overlap(), half_a, half_b, options, options.prediction)
     }
 
     /// The points in the order of their ids: the reduction's order among points that tie

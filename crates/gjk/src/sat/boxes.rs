@@ -83,6 +83,12 @@ impl<V: Vector> BoxAxes<V> {
     /// and one of B deepest in A.
     pub(crate) fn witnesses(&self) -> (V, V) {
         let (depth, normal) = self.overlap();
+        self.witnesses_along(depth, normal)
+    }
+
+    /// [`BoxAxes::witnesses`] for a caller that holds [`BoxAxes::overlap`]'s answer already.
+    #[inline]
+    pub(crate) fn witnesses_along(&self, depth: V::Real, normal: V) -> (V, V) {
         self.frame.witnesses(&Axis { overlap: depth, normal, kind: self.search.kind })
     }
 
