@@ -492,15 +492,22 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         let status = ManifoldStatus::Clipped { reference_is_a };
         let mut out = ManifoldResult::empty(status, contact_status);
         // Back from local coordinates to the reference box's, then to A's.
-        let rel = self.relative_pose();
         let back = |p: V| {
             let mut c = [V::Real::ZERO; 3];
             (c[j], c[k], c[axis]) = (p.component(0), p.component(1), p.component(2));
             V::from_components(c)
         };
-        let to_a = |p: V| if reference_is_a { back(p) } else { rel.transform_point(back(p)) };
-        let m_reference = V::axis(axis) * outward;
-        let m_a = if reference_is_a { m_reference } else { rel.transform_vector(m_reference) };
+        // B's local axes in A's frame: a point of B's frame in A's is `t + Σ uᵢ xᵢ`, cheaper
+        // than turning it by the pose's quaternion.
+        let (uj, uk, ua) = (u[j], u[k], u[axis]);
+        let to_a = |p: V| {
+            if reference_is_a {
+                back(p)
+            } else {
+                t + uj * p.component(0) + uk * p.component(1) + ua * p.component(2)
+            }
+        };
+        let m_a = if reference_is_a { V::axis(axis) * outward } else { ua * outward };
         let normal_a = if reference_is_a { m_a } else { -m_a };
         let pose_a = &self.pose_a;
         out.normal = pose_a.transform_vector(normal_a);
