@@ -57,6 +57,14 @@
 //!    measured along its own direction from the segment, which may differ from the normal by
 //!    a little: 1.8e-3 of the size was seen). Nothing left: the contact's point
 //!    ([`ManifoldStatus::Degenerate`]).
+//!
+//!    **Two boxes (3D)** take steps 2 to 5 in closed form: the box separating-axis test
+//!    already holds every face's separation (its overlap along the face axes), so the
+//!    reference rule and the tests above are comparisons of its numbers; the incident face is
+//!    clipped in the reference box's frame, where the side planes are coordinates (a slab
+//!    clip). The choices, ids and points are the general path's (a unit test checks it on
+//!    thousands of random pairs); a choice within rounding of its threshold, or a flat
+//!    reference face, goes to the general path.
 //! 6. **Reduction** (more than 4 points in 3D, more than 2 in 2D, which clipping an edge
 //!    cannot give): the deepest point; the point farthest from it; the point spanning the
 //!    largest triangle with those two (areas measured about the normal); the point that adds
@@ -91,7 +99,7 @@ use crate::geometry::{cross, unit};
 use crate::gjk::{GjkOptions, WarmStart};
 use crate::math::{Pose, Real, Vector};
 use crate::pair::Pair;
-use crate::sat::box_axes;
+use crate::sat::{box_axes, BoxAxes};
 use crate::shape::{closest_on_segment, Feature, Support, FEATURE_CAPACITY};
 
 /// The kind bits of a vertex's feature id (see [`ContactId`]).
@@ -321,14 +329,273 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             return (gap > reach).then(ManifoldResult::apart);
         }
         let (depth, normal) = axes.overlap();
+        if V::DIM == 3 {
+            let found = self.box_faces(&axes, (depth, normal), half_a, half_b, options, prediction);
+            if let Some(m) = found {
+                return Some(m);
+            }
+        }
         let placeholder = V::ZERO;
         let contact = self.contact_of_cores(normal, placeholder, placeholder, depth);
         let witnesses = || {
-            let (point_a, point_b) = axes.witnesses();
+            let (point_a, point_b) = axes.witnesses_along(depth, normal);
             let c = self.contact_of_cores(normal, point_a, point_b, depth);
             (c.point_a, c.point_b)
         };
         Some(clipped(self, &contact, witnesses, options, prediction))
+    }
+}
+
+impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B> {
+    /// Steps 2 to 6 of the [module docs](self) for two overlapping 3D box cores, in closed
+    /// form: the same choices as [`clipped`] (the same faces, reference, incident face, ids
+    /// and points, up to rounding), read off the separating-axis test instead of computed
+    /// again. The faces' separations are the test's overlaps along the face axes (no support
+    /// calls); the reference face's side planes are its box's own axes, so the incident face
+    /// is clipped in the reference box's frame by coordinates (a slab clip), and a box face's
+    /// corners and ids are placed directly (ids are octants, as [`Support::feature`] gives
+    /// them). `None` where a choice is within rounding of its threshold (the reference
+    /// switch, the alignment, the separation test) or a side of the reference face has no
+    /// length: the general path decides there, so both paths always agree.
+    #[inline]
+    fn box_faces(
+        &self,
+        axes: &BoxAxes<V>,
+        (depth, n): (V::Real, V),
+        half_a: V,
+        half_b: V,
+        options: &ManifoldOptions<V::Real>,
+        prediction: V::Real,
+    ) -> Option<ManifoldResult<V>> {
+        let [over_a, over_b] = *axes.face_overlaps();
+        let r = axes.rotation();
+        let u = axes.axes_of_b();
+        let rule = self.tolerance(options.gjk.tolerance);
+        let size = rule.size();
+        let hair = size * V::Real::from_f64(SWITCH);
+        let slack = size * V::Real::EPSILON * V::Real::from_f64(64.0);
+        // The two paths compute the faces' separations and cosines with different roundings:
+        // a choice this close to its threshold goes to the general path.
+        let band = slack;
+        let cosine_band = slack_cosine::<V::Real>();
+        // A's face along n and B's along −n: the axes most aligned (first of equals).
+        let along_b = [n.dot(u[0]), n.dot(u[1]), n.dot(u[2])];
+        let ia = most_aligned([n.component(0), n.component(1), n.component(2)]);
+        let jb = most_aligned(along_b);
+        let positive_a = n.component(ia) >= V::Real::ZERO;
+        let positive_b = -along_b[jb] >= V::Real::ZERO;
+        let face_a = 2 * ia as u32 + positive_a as u32;
+        let face_b = 2 * jb as u32 + positive_b as u32;
+        // Box2D's rule, as in `clipped`: B's face when it separates better by a hair.
+        let switch = over_a[ia] - over_b[jb] - hair;
+        if switch.abs() <= band || !switch.is_finite() {
+            return None;
+        }
+        let reference_is_a = switch <= V::Real::ZERO;
+        let (overlap, cosine) = if reference_is_a {
+            (over_a[ia], n.component(ia).abs())
+        } else {
+            (over_b[jb], along_b[jb].abs())
+        };
+        // The face must lie along the normal and separate nearly as well as it does.
+        let alignment = cosine - options.min_alignment;
+        let separation = depth + hair + hair - overlap;
+        if alignment.abs() <= cosine_band || separation.abs() <= band {
+            return None;
+        }
+        let contact_status = Some(ContactStatus::Exact);
+        if alignment < V::Real::ZERO || separation < V::Real::ZERO {
+            let (point_a, point_b) = axes.witnesses_along(depth, n);
+            let c = self.contact_of_cores(n, point_a, point_b, depth);
+            let mut m = ManifoldResult::empty(ManifoldStatus::Tilted, contact_status);
+            m.normal = c.normal;
+            let id = ContactId { a: FEATURE_FACE | face_a, b: FEATURE_FACE | face_b };
+            let (point_a, point_b, depth) = (c.point_a, c.point_b, c.depth);
+            m.push(ManifoldPoint { point_a, point_b, depth, id });
+            return Some(m);
+        }
+        let t = axes.centre_of_b();
+        // The reference frame: the reference box's own, its axes taken in the order
+        // `(j, k, axis)` (a cyclic turn: a rotation) where `axis` is the reference face's, so
+        // that the side planes and the face's plane are fixed coordinates. The incident box's
+        // axes and centre there, and its face facing the reference face (against the
+        // reference face's normal).
+        let (reference, incident) = if reference_is_a {
+            let k = most_aligned(r[ia]);
+            let outward = if positive_a { V::Real::ONE } else { -V::Real::ONE };
+            let facing = -outward * r[ia][k] >= V::Real::ZERO;
+            ((ia, positive_a, half_a), (k, facing, half_b))
+        } else {
+            let column = [r[0][jb], r[1][jb], r[2][jb]];
+            let k = most_aligned(column);
+            let outward = if positive_b { V::Real::ONE } else { -V::Real::ONE };
+            let facing = -outward * column[k] >= V::Real::ZERO;
+            ((jb, positive_b, half_b), (k, facing, half_a))
+        };
+        let (axis, positive, half) = reference;
+        let (j, k) = ((axis + 1) % 3, (axis + 2) % 3);
+        let (hj, hk, h) = (half.component(j), half.component(k), half.component(axis));
+        if !(hj > V::Real::ZERO && hk > V::Real::ZERO) {
+            return None;
+        }
+        let local = |c: [V::Real; 3]| [c[j], c[k], c[axis]];
+        let frame = if reference_is_a {
+            let coords = |v: V| local([v.component(0), v.component(1), v.component(2)]);
+            BoxFrame { axes: [coords(u[0]), coords(u[1]), coords(u[2])], centre: coords(t) }
+        } else {
+            // A in B's frame: its axes are the rows of `r`, its centre `−Rᵀ t`.
+            let axes = [0, 1, 2].map(|i| local(r[i]));
+            BoxFrame { axes, centre: local([0, 1, 2].map(|j| -(t.dot(u[j])))) }
+        };
+        let mut polygon = frame.face::<V, SMALL_CLIP>(incident.0, incident.1, incident.2);
+        let face = 2 * axis as u32 + positive as u32;
+        let bit = (positive as u32) << axis;
+        // Sides in the order of the reference face's edges (see `sides`): `x_k = hk`,
+        // `x_j = −hj`, `x_k = −hk`, `x_j = hj` (local `y`, `x`, `y`, `x`); the corners after
+        // each, in the order of `Support::feature`'s face.
+        let corners = [bit | 1 << j | 1 << k, bit | 1 << k, bit, bit | 1 << j];
+        clip_by(
+            &mut polygon,
+            FEATURE_FACE | face,
+            4,
+            |s, p| match s {
+                0 => p.component(1) - hk - slack,
+                1 => -p.component(0) - hj - slack,
+                2 => -p.component(1) - hk - slack,
+                _ => p.component(0) - hj - slack,
+            },
+            |s| FEATURE_EDGE | ((face << 8 | s as u32) & INDEX),
+            |a, b| {
+                if (a + 1) % 4 == b {
+                    FEATURE_VERTEX | corners[b]
+                } else if (b + 1) % 4 == a {
+                    FEATURE_VERTEX | corners[a]
+                } else {
+                    FEATURE_FACE | face
+                }
+            },
+        );
+        // Measure from the reference plane `x_axis = ±h` (local `z`): separation and foot.
+        let outward = if positive { V::Real::ONE } else { -V::Real::ONE };
+        let margins = self.margins();
+        let mut depths = [V::Real::ZERO; SMALL_CLIP];
+        let mut count = 0;
+        for q in 0..polygon.len {
+            let v = polygon.vertices[q];
+            let depth = margins - (outward * v.p.component(2) - h);
+            if -depth <= prediction + slack {
+                polygon.vertices[count] = v;
+                depths[count] = depth;
+                count += 1;
+            }
+        }
+        if count == 0 {
+            return None;
+        }
+        // The manifold's normal, A toward B, in the local frame.
+        let m = V::axis(2) * outward;
+        let normal = if reference_is_a { m } else { -m };
+        let mut chosen = [0usize; MAX_MANIFOLD_POINTS];
+        let kept = reduce(&polygon.vertices[..count], &depths[..count], normal, &mut chosen);
+        let status = ManifoldStatus::Clipped { reference_is_a };
+        let mut out = ManifoldResult::empty(status, contact_status);
+        // Back from local coordinates to the reference box's, then to A's.
+        let back = |p: V| {
+            let mut c = [V::Real::ZERO; 3];
+            (c[j], c[k], c[axis]) = (p.component(0), p.component(1), p.component(2));
+            V::from_components(c)
+        };
+        // B's local axes in A's frame: a point of B's frame in A's is `t + Σ uᵢ xᵢ`, cheaper
+        // than turning it by the pose's quaternion.
+        let (uj, uk, ua) = (u[j], u[k], u[axis]);
+        let to_a = |p: V| {
+            if reference_is_a {
+                back(p)
+            } else {
+                t + uj * p.component(0) + uk * p.component(1) + ua * p.component(2)
+            }
+        };
+        let m_a = if reference_is_a { V::axis(axis) * outward } else { ua * outward };
+        let normal_a = if reference_is_a { m_a } else { -m_a };
+        let pose_a = &self.pose_a;
+        out.normal = pose_a.transform_vector(normal_a);
+        let (margin_a, margin_b) = (self.a.margin(), self.b.margin());
+        for &i in &chosen[..kept] {
+            let v = &polygon.vertices[i];
+            let s = outward * v.p.component(2) - h;
+            let (on_incident, on_reference) = (to_a(v.p), to_a(v.p - m * s));
+            let (core_a, core_b, id) = if reference_is_a {
+                (on_reference, on_incident, ContactId { a: v.reference, b: v.incident })
+            } else {
+                (on_incident, on_reference, ContactId { a: v.incident, b: v.reference })
+            };
+            out.push(ManifoldPoint {
+                point_a: pose_a.transform_point(core_a + normal_a * margin_a),
+                point_b: pose_a.transform_point(core_b - normal_a * margin_b),
+                depth: depths[i],
+                id,
+            });
+        }
+        Some(out)
+    }
+}
+
+/// The index of the largest `|c|` (the first of equals), as [`Support::feature`] picks a
+/// box's face.
+#[inline(always)]
+fn most_aligned<R: Real>(c: [R; 3]) -> usize {
+    let mut best = 0;
+    for i in 1..3 {
+        if c[i].abs() > c[best].abs() {
+            best = i;
+        }
+    }
+    best
+}
+
+/// A box seen from another box's frame (3D): its axes and centre there, as numbers.
+struct BoxFrame<R> {
+    axes: [[R; 3]; 3],
+    centre: [R; 3],
+}
+
+impl<R: Real> BoxFrame<R> {
+    /// The box's face along axis `k`, on the positive side or not, of half extents `half`,
+    /// as the polygon to clip: corners and ids as [`Support::feature`] gives a box's face
+    /// (`(+, +), (−, +), (−, −), (+, −)` in the two other axes; corner ids are octants).
+    #[inline(always)]
+    fn face<V: Vector<Real = R>, const N: usize>(
+        &self,
+        k: usize,
+        positive: bool,
+        half: V,
+    ) -> Polygon<V, N> {
+        let (j, l) = ((k + 1) % 3, (k + 2) % 3);
+        let axis = |i: usize, scale: R| V::from_components(self.axes[i]) * scale;
+        let side = if positive { half.component(k) } else { -half.component(k) };
+        let centre = V::from_components(self.centre) + axis(k, side);
+        let (wj, wl) = (axis(j, half.component(j)), axis(l, half.component(l)));
+        let face = 2 * k as u32 + positive as u32;
+        let bit = (positive as u32) << k;
+        let (bj, bl) = (1 << j, 1 << l);
+        let corners = [
+            (centre + wj + wl, bit | bj | bl),
+            (centre - wj + wl, bit | bl),
+            (centre - wj - wl, bit),
+            (centre + wj - wl, bit | bj),
+        ];
+        let blank = ClipVertex { p: V::ZERO, reference: 0, incident: 0, next: Along::Side(0) };
+        let mut polygon =
+            Polygon { vertices: [blank; N], len: 4, open: false, face: FEATURE_FACE | face };
+        for (e, &(p, id)) in corners.iter().enumerate() {
+            polygon.vertices[e] = ClipVertex {
+                p,
+                reference: 0,
+                incident: FEATURE_VERTEX | id,
+                next: Along::Incident(FEATURE_EDGE | ((face << 8 | e as u32) & INDEX)),
+            };
+        }
+        polygon
     }
 }
 
@@ -652,25 +919,47 @@ fn clip<V: Vector, const N: usize>(
     slack: V::Real,
 ) {
     let face = FEATURE_FACE | (reference.id() & INDEX);
+    let (planes, count) = sides::<V, N>(reference, m);
+    let planes = &planes[..count];
+    clip_by(
+        polygon,
+        face,
+        count,
+        |k, p| (p - planes[k].0).dot(planes[k].1) - slack,
+        |k| planes[k].2,
+        |a, b| corner(reference, planes, a, b),
+    );
+}
+
+/// [`clip`] by `count` side planes given by their signed distance `distance(k, p)` (already
+/// less the slack: `≤ 0` is inside), their ids `side(k)` and the ids of the reference corner
+/// where two of them meet, `corner(a, b)`. `face`: the reference face's id.
+#[inline(always)]
+fn clip_by<V: Vector, const N: usize>(
+    polygon: &mut Polygon<V, N>,
+    face: u32,
+    count: usize,
+    distance: impl Fn(usize, V) -> V::Real,
+    side: impl Fn(usize) -> u32,
+    corner: impl Fn(usize, usize) -> u32,
+) {
     for v in &mut polygon.vertices[..polygon.len] {
         v.reference = face;
     }
-    let (planes, count) = sides::<V, N>(reference, m);
     // Two buffers in turn (the polygon's and this one): each plane reads one and writes the
     // other, so no pass copies the polygon back.
     let mut scratch = [polygon.vertices[0]; N];
     let mut in_scratch = false;
     let incident_face = polygon.face;
-    for (k, &(origin, out, side_id)) in planes[..count].iter().enumerate() {
+    for k in 0..count {
+        let side_id = side(k);
         let n = polygon.len;
-        let distance = |p: V| (p - origin).dot(out) - slack;
+        let distance = |p: V| distance(k, p);
         let cut = |from: &ClipVertex<V>, to: &ClipVertex<V>, d0: V::Real, d1: V::Real| {
             let p = from.p + (to.p - from.p) * (d0 / (d0 - d1));
             let (reference_id, incident_id) = match from.next {
                 Along::Incident(edge) => (side_id, edge),
-                Along::Side(previous) => {
-                    (corner(reference, &planes[..count], previous as usize, k), incident_face)
-                }
+                Along::Side(previous) => (corner(previous as usize, k), incident_face),
             };
             (p, reference_id, incident_id)
         };
@@ -819,5 +1108,184 @@ fn reduce<V: Vector>(
         4
     } else {
         3
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::{Cuboid, Rounded};
+    use crate::test_rng::{Draw, Rng};
+    use glam::{DQuat, DVec3, Quat, Vec3};
+
+    /// The general path for two box cores (the box SAT's contact with its witness points,
+    /// then [`clipped`]: features, reference, side planes from the faces' edges), against
+    /// which the closed form [`Pair::box_faces`] is checked.
+    fn general<V: Vector, A: Support<V>, B: Support<V>>(
+        pair: &Pair<'_, V, A, B>,
+        options: &ManifoldOptions<V::Real>,
+    ) -> Option<ManifoldResult<V>> {
+        let contact = pair.contact_with(
+            &ContactOptions { prediction: options.prediction, gjk: options.gjk, epa: options.epa },
+            &mut WarmStart::default(),
+        );
+        let contact = contact.contact?;
+        let w = || (contact.point_a, contact.point_b);
+        Some(clipped(pair, &contact, w, options, options.prediction))
+    }
+
+    /// The closed form, where it answers.
+    fn fast<V: Vector, A: Support<V>, B: Support<V>>(
+        pair: &Pair<'_, V, A, B>,
+        options: &ManifoldOptions<V::Real>,
+    ) -> Option<ManifoldResult<V>> {
+        let Kernel::Boxes(half_a, half_b) = pair.kernel(Query::Contact) else { return None };
+        let reach = options.prediction + pair.margins();
+        let axes = box_axes(half_a, half_b, pair.relative_pose(), reach);
+        if axes.gap().is_some() {
+            return None;
+        }
+        pair.box_faces(&axes, axes.overlap(), half_a, half_b, options, options.prediction)
+    }
+
+    /// The points in the order of their ids: the reduction's order among points that tie
+    /// (the two corners off the diagonal of a parallelogram patch span equal triangles with
+    /// it) falls to rounding.
+    fn sorted<V: Vector>(m: &ManifoldResult<V>) -> Vec<ManifoldPoint<V>> {
+        let mut points = m.points().to_vec();
+        points.sort_by_key(|p| p.id);
+        points
+    }
+
+    /// Both paths' manifolds: the same status, normal, points (by their ids) and, within
+    /// `tol`, places and depths.
+    fn same(fast: &ManifoldResult<DVec3>, general: &ManifoldResult<DVec3>, tol: f64, what: &str) {
+        assert_eq!(fast.status, general.status, "{what}");
+        assert_eq!(fast.contact_status, general.contact_status, "{what}");
+        assert!(
+            (fast.normal - general.normal).length() <= tol,
+            "{what}: normals {fast:?} {general:?}"
+        );
+        let (f, g) = (sorted(fast), sorted(general));
+        let ids = |m: &[ManifoldPoint<DVec3>]| m.iter().map(|p| p.id).collect::<Vec<_>>();
+        assert_eq!(ids(&f), ids(&g), "{what}: {fast:?}\n{general:?}");
+        for (p, q) in f.iter().zip(&g) {
+            assert!((p.point_a - q.point_a).length() <= tol, "{what}: {p:?} {q:?}");
+            assert!((p.point_b - q.point_b).length() <= tol, "{what}: {p:?} {q:?}");
+            assert!((p.depth - q.depth).abs() <= tol, "{what}: {p:?} {q:?}");
+        }
+    }
+
+    /// Random boxes (tilted every way, and stacked nearly face to face, each over a range of
+    /// depths), plain and rounded, f64: the closed form answers most of the pairs that
+    /// overlap, and answers them as the general path does.
+    #[test]
+    fn the_box_closed_form_agrees_with_the_general_path() {
+        let mut rng = Rng::new(0xB0C5_F00D);
+        let (mut answered, mut overlapping) = (0, 0);
+        let mut statuses = [0usize; 3];
+        for case in 0..6000 {
+            let half = |rng: &mut Rng| {
+                DVec3::new(rng.range(0.1, 2.0), rng.range(0.1, 2.0), rng.range(0.1, 2.0))
+            };
+            let (ha, hb) = (half(&mut rng), half(&mut rng));
+            let qa = DQuat::from_array(rng.rotation3());
+            let ta = rng.in_cube() * 5.0;
+            let (qb, tb) = if case % 2 == 0 {
+                let q = DQuat::from_array(rng.rotation3());
+                (q, ta + rng.on_sphere() * rng.range(0.0, 1.3 * (ha + hb).length()))
+            } else {
+                // B on one of A's faces, turned a little (never exactly: the reduction's ties
+                // among equally deep corners fall to rounding), sunk by up to a tenth.
+                let axis = rng.below(3);
+                let sign = if rng.chance(0.5) { 1.0 } else { -1.0 };
+                let tilt = DQuat::from_axis_angle(rng.on_sphere(), rng.range(1e-6, 0.2));
+                let q = qa * tilt * DQuat::from_rotation_z(rng.angle());
+                let mut offset = rng.in_cube() * (ha + hb);
+                let normal = DVec3::AXES[axis] * sign;
+                let sink = rng.range(-0.05, 0.1);
+                let height = ha[axis] + hb.dot(q.conjugate() * qa * normal).abs();
+                offset[axis] = sign * (height - sink);
+                (q, ta + qa * offset)
+            };
+            let (pa, pb) =
+                (Pose::from_rotation_translation(qa, ta), Pose::from_rotation_translation(qb, tb));
+            let options = ManifoldOptions {
+                prediction: if case % 3 == 0 { 0.05 } else { 0.0 },
+                ..Default::default()
+            };
+            let size = ha.length() + hb.length() + ta.length();
+            let what = format!("case {case}");
+            let (a, b) = (Cuboid::new(ha).unwrap(), Cuboid::new(hb).unwrap());
+            if case % 5 == 0 {
+                let (ra, rb) = (Rounded::new(a, 0.1).unwrap(), Rounded::new(b, 0.05).unwrap());
+                let pair = Pair::new(&ra, pa, &rb, pb);
+                if let Some(f) = fast(&pair, &options) {
+                    same(&f, &general(&pair, &options).unwrap(), 1e-9 * size, &what);
+                }
+                continue;
+            }
+            let pair = Pair::new(&a, pa, &b, pb);
+            let Some(g) = general(&pair, &options) else { continue };
+            if pair
+                .contact_with(&ContactOptions::default(), &mut WarmStart::default())
+                .contact
+                .is_none()
+            {
+                continue;
+            }
+            overlapping += 1;
+            if let Some(f) = fast(&pair, &options) {
+                answered += 1;
+                same(&f, &g, 1e-9 * size, &what);
+                statuses[match f.status {
+                    ManifoldStatus::Clipped { reference_is_a: true } => 0,
+                    ManifoldStatus::Clipped { reference_is_a: false } => 1,
+                    _ => 2,
+                }] += 1;
+            }
+        }
+        assert!(answered * 100 >= overlapping * 95, "{answered} of {overlapping}");
+        assert!(statuses.iter().all(|&s| s > 300), "{statuses:?}");
+    }
+
+    /// The same in f32, with f32's rounding.
+    #[test]
+    fn the_box_closed_form_agrees_with_the_general_path_in_f32() {
+        let mut rng = Rng::new(0xB0C5_0F32);
+        let mut answered = 0;
+        for _ in 0..2000 {
+            let half = |rng: &mut Rng| {
+                Vec3::new(
+                    rng.range(0.1, 2.0) as f32,
+                    rng.range(0.1, 2.0) as f32,
+                    rng.range(0.1, 2.0) as f32,
+                )
+            };
+            let (ha, hb) = (half(&mut rng), half(&mut rng));
+            let rotation = |rng: &mut Rng| Quat::from_array(rng.rotation3().map(|x| x as f32));
+            let ta = rng.in_cube().as_vec3() * 5.0;
+            let tb =
+                ta + rng.on_sphere().as_vec3() * (rng.range(0.0, 1.2) as f32 * (ha + hb).length());
+            let pa = Pose::from_rotation_translation(rotation(&mut rng), ta);
+            let pb = Pose::from_rotation_translation(rotation(&mut rng), tb);
+            let (a, b) = (Cuboid::new(ha).unwrap(), Cuboid::new(hb).unwrap());
+            let pair = Pair::new(&a, pa, &b, pb);
+            let options = ManifoldOptions::default();
+            let Some(f) = fast(&pair, &options) else { continue };
+            let g = general(&pair, &options).unwrap();
+            answered += 1;
+            assert_eq!(f.status, g.status);
+            let (fs, gs) = (sorted(&f), sorted(&g));
+            let ids = |m: &[ManifoldPoint<Vec3>]| m.iter().map(|p| p.id).collect::<Vec<_>>();
+            assert_eq!(ids(&fs), ids(&gs), "{f:?}\n{g:?}");
+            let tol = 1e-4 * (ha.length() + hb.length() + ta.length());
+            for (p, q) in fs.iter().zip(&gs) {
+                assert!(
+                    (p.point_a - q.point_a).length() <= tol && (p.depth - q.depth).abs() <= tol
+                );
+            }
+        }
+        assert!(answered > 500, "{answered}");
     }
 }

@@ -47,17 +47,18 @@ pub(crate) fn box_pair<V: Vector>(a: V, b: V, rel: &Pose<V>) -> AxisTest<V> {
 /// `stop` (the caller's reach: an answer "apart" either way).
 #[inline]
 pub(crate) fn box_axes<V: Vector>(a: V, b: V, rel: &Pose<V>, stop: V::Real) -> BoxAxes<V> {
-    let frame = Frame::new(a, b, rel);
-    let slop = V::Real::from_f64(8.0) * V::Real::EPSILON * frame.size();
-    let mut search =
-        Search { best: V::Real::INFINITY, kind: Kind::FaceOfA(0), gap: -V::Real::INFINITY, slop };
-    frame.face_axes(&mut search);
+    // Built in place and then searched: moving a finished frame into the result copied its
+    // couple of hundred bytes on every query.
+    let mut axes = BoxAxes { frame: Frame::new(a, b, rel), search: Search::new(V::Real::ZERO) };
+    let BoxAxes { frame, search } = &mut axes;
+    search.slop = V::Real::from_f64(8.0) * V::Real::EPSILON * frame.size();
+    frame.face_axes(search);
     // (A NaN gap is not out of reach: the edge axes run, as in the full test.)
     let out_of_reach = search.gap > stop;
     if V::DIM == 3 && !out_of_reach {
-        frame.edge_axes(&mut search);
+        frame.edge_axes(search);
     }
-    BoxAxes { frame, search }
+    axes
 }
 
 /// The separating-axis test of two boxes before its witness points ([`box_axes`]).
@@ -84,7 +85,39 @@ impl<V: Vector> BoxAxes<V> {
     /// and one of B deepest in A.
     pub(crate) fn witnesses(&self) -> (V, V) {
         let (depth, normal) = self.overlap();
+        self.witnesses_along(depth, normal)
+    }
+
+    /// [`BoxAxes::witnesses`] for a caller that holds [`BoxAxes::overlap`]'s answer already.
+    #[inline]
+    pub(crate) fn witnesses_along(&self, depth: V::Real, normal: V) -> (V, V) {
         self.frame.witnesses(&Axis { overlap: depth, normal, kind: self.search.kind })
+    }
+
+    /// The overlap (`h_D`) along each of A's face axes, then along each of B's: what a
+    /// contact manifold compares to choose its reference face (3D; the test of overlapping
+    /// boxes computes all six).
+    #[inline]
+    pub(crate) fn face_overlaps(&self) -> &[[V::Real; 3]; 2] {
+        &self.search.faces
+    }
+
+    /// The rotation from B's frame to A's as numbers: `r[i][j] = eᵢ·uⱼ`.
+    #[inline]
+    pub(crate) fn rotation(&self) -> &[[V::Real; 3]; 3] {
+        &self.frame.r
+    }
+
+    /// B's axes in A's frame.
+    #[inline]
+    pub(crate) fn axes_of_b(&self) -> &[V; 3] {
+        &self.frame.u
+    }
+
+    /// B's centre in A's frame.
+    #[inline]
+    pub(crate) fn centre_of_b(&self) -> V {
+        self.frame.t
     }
 }
 
@@ -93,12 +126,7 @@ impl<V: Vector> BoxAxes<V> {
 /// minus the penetration depth otherwise. No witnesses: what an intersection test needs.
 pub(crate) fn box_separation<V: Vector>(a: V, b: V, rel: &Pose<V>) -> V::Real {
     let frame = Frame::new(a, b, rel);
-    let mut search = Search {
-        best: V::Real::INFINITY,
-        kind: Kind::FaceOfA(0),
-        gap: -V::Real::INFINITY,
-        slop: V::Real::ZERO,
-    };
+    let mut search = Search::new(V::Real::ZERO);
     frame.face_axes(&mut search);
     if V::DIM == 3 && search.gap <= V::Real::ZERO {
         frame.edge_axes(&mut search);
@@ -114,9 +142,17 @@ struct Search<R> {
     gap: R,
     /// How much smaller a later axis must be to win: ties keep the earlier kind.
     slop: R,
+    /// The overlap along each face axis of A, then of B (`h_D` of the axis).
+    faces: [[R; 3]; 2],
 }
 
 impl<R: Real> Search<R> {
+    #[inline(always)]
+    fn new(slop: R) -> Self {
+        let faces = [[R::INFINITY; 3]; 2];
+        Self { best: R::INFINITY, kind: Kind::FaceOfA(0), gap: -R::INFINITY, slop, faces }
+    }
+
     #[inline]
     fn consider(&mut self, overlap: R, kind: Kind) {
         self.gap = self.gap.max(-overlap);
@@ -198,12 +234,16 @@ impl<V: Vector> Frame<V> {
         let d = V::DIM;
         for i in 0..d {
             let radii = (0..d).fold(self.ha[i], |s, j| s + self.hb[j] * self.abs_r[i][j]);
-            search.consider(radii - self.ta[i].abs(), Kind::FaceOfA(i));
+            let overlap = radii - self.ta[i].abs();
+            search.faces[0][i] = overlap;
+            search.consider(overlap, Kind::FaceOfA(i));
         }
         for j in 0..d {
             let radii = (0..d).fold(self.hb[j], |s, i| s + self.ha[i] * self.abs_r[i][j]);
             let along = (0..d).fold(V::Real::ZERO, |s, i| s + self.ta[i] * self.r[i][j]);
-            search.consider(radii - along.abs(), Kind::FaceOfB(j));
+            let overlap = radii - along.abs();
+            search.faces[1][j] = overlap;
+            search.consider(overlap, Kind::FaceOfB(j));
         }
     }
 
@@ -361,6 +401,7 @@ impl<V: Vector> Boxed<V> {
     }
 
     /// The box's edge along axis `k` that is farthest along `dir`.
+    #[inline]
     fn edge(&self, dir: V, k: usize) -> [V; 2] {
         let mut centre = self.centre;
         for m in (0..V::DIM).filter(|&m| m != k) {

@@ -13,7 +13,7 @@
 mod boxes;
 mod polygons;
 
-pub(crate) use boxes::{box_axes, box_pair, box_separation};
+pub(crate) use boxes::{box_axes, box_pair, box_separation, BoxAxes};
 pub(crate) use polygons::{polygon_pair, polygon_separation, with_polygons};
 
 use crate::math::Vector;
