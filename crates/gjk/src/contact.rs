@@ -55,6 +55,7 @@
 
 use crate::dispatch::{Kernel, Query};
 use crate::epa::{penetration_facet, EpaOptions, EpaTermination};
+use crate::geometry::unit;
 use crate::gjk::{GjkOptions, Goal, Termination, WarmStart};
 use crate::math::{Pose, Real, Vector};
 use crate::pair::Pair;
@@ -231,9 +232,35 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
     /// let c = pair.contact(0.0).unwrap();
     /// assert!((c.depth - 0.25).abs() < 1e-5 && (c.normal - Vec2::Y).length() < 1e-5);
     /// ```
+    #[inline]
     pub fn contact(&self, prediction: V::Real) -> Option<Contact<V>> {
         let options = ContactOptions { prediction, ..ContactOptions::default() };
-        self.contact_with(&options, &mut WarmStart::default()).contact
+        // The closed forms first, inlined here: the general query's warm-start cache and
+        // whole result are built only when no kernel answers (measured in
+        // docs/benchmarks.md, "Capsule–capsule").
+        if let Some(result) = self.shortcut(&options) {
+            return result.contact;
+        }
+        self.general_contact(&options, &mut WarmStart::default()).contact
+    }
+
+    /// The dispatch table's closed-form answer for this pair (a projection, two segments, box
+    /// or polygon SAT), or `None` to run GJK and EPA.
+    #[inline(always)]
+    fn shortcut(&self, options: &ContactOptions<V::Real>) -> Option<ContactResult<V>> {
+        // NaN and negative predictions count as 0 (`max` would keep a NaN).
+        let prediction =
+            if options.prediction > V::Real::ZERO { options.prediction } else { V::Real::ZERO };
+        let kernel = self.kernel(Query::Contact);
+        match kernel {
+            Kernel::PointOnB { .. } | Kernel::PointOnA { .. } => {
+                self.point_contact(&kernel, options, prediction)
+            }
+            Kernel::Segments(..) => self.projected_contact(&kernel, options, prediction),
+            Kernel::Boxes(a, b) => self.box_contact(a, b, options, prediction),
+            Kernel::Polygons(a, b) => self.polygon_contact(&a, &b, options, prediction),
+            Kernel::Gjk => None,
+        }
     }
 
     /// The full contact query with options and a warm-start cache (shared with [`Pair::gjk`]:
@@ -265,22 +292,21 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         options: &ContactOptions<V::Real>,
         warm: &mut WarmStart<V>,
     ) -> ContactResult<V> {
+        if let Some(result) = self.shortcut(options) {
+            return result;
+        }
+        self.general_contact(options, warm)
+    }
+
+    /// [`Pair::contact_with`] by GJK and EPA, when no closed form answers.
+    fn general_contact(
+        &self,
+        options: &ContactOptions<V::Real>,
+        warm: &mut WarmStart<V>,
+    ) -> ContactResult<V> {
         // NaN and negative predictions count as 0 (`max` would keep a NaN).
         let prediction =
             if options.prediction > V::Real::ZERO { options.prediction } else { V::Real::ZERO };
-        let kernel = self.kernel(Query::Contact);
-        let shortcut = match kernel {
-            Kernel::PointOnB { .. } | Kernel::PointOnA { .. } => {
-                self.point_contact(&kernel, options, prediction)
-            }
-            Kernel::Segments(..) => self.projected_contact(&kernel, options, prediction),
-            Kernel::Boxes(a, b) => self.box_contact(a, b, options, prediction),
-            Kernel::Polygons(a, b) => self.polygon_contact(&a, &b, options, prediction),
-            Kernel::Gjk => None,
-        };
-        if let Some(result) = shortcut {
-            return result;
-        }
         let mut gjk_iterations = 0;
         if prediction.is_finite() {
             let inflated = Inflated { shape: self.b(), extra: prediction };
@@ -385,17 +411,32 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         prediction: V::Real,
     ) -> Option<ContactResult<V>> {
         let p = self.projection(kernel)?;
-        let touch = self.tolerance(options.gjk.tolerance).distance();
         let core_distance = p.w.length();
-        if core_distance <= touch {
+        let margins = self.margins();
+        // The exact touching distance costs a rotation and a square root; an upper bound of it
+        // (`Pair::touch_bound`) settles most pairs: beyond the prediction plus the bound, no
+        // contact (without the normal or the witnesses, three more rotations); beyond the bound
+        // alone, the cores do not touch.
+        let bound = self.touch_bound(options.gjk.tolerance);
+        if core_distance > margins + (prediction + bound) {
+            return Some(ContactResult::unexpanded(None, Termination::Converged, 1));
+        }
+        let touch = || self.tolerance(options.gjk.tolerance).distance();
+        if core_distance <= bound && core_distance <= touch() {
             return None;
         }
         // From A toward B: b − a = −w.
-        let normal = (-p.w).direction()?;
+        let normal = unit(-p.w)?;
         let contact = self.contact_of_cores(normal, p.a, p.b, -core_distance);
-        let margins = self.margins();
-        let reach = prediction + touch;
-        Some(analytic(contact, Some(core_distance), margins, reach, Termination::Converged))
+        let reach = || prediction + touch();
+        Some(analytic(
+            contact,
+            Some(core_distance),
+            margins,
+            prediction,
+            reach,
+            Termination::Converged,
+        ))
     }
 
     /// The answer of the separating-axis test for two box cores (half extents `a`, `b`); see
@@ -487,14 +528,18 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
 /// prediction distance plus GJK's touching distance), compared in the form
 /// [`Pair::intersects`] uses, so that shapes it calls touching have a contact.
 #[inline]
+///
+/// `reach` is computed only for a gap beyond `margins + prediction` (within it, the gap is kept
+/// whatever the touching distance: `margins + reach` rounds to at least `margins + prediction`).
 fn analytic<V: Vector>(
     contact: Contact<V>,
     core_distance: Option<V::Real>,
     margins: V::Real,
-    reach: V::Real,
+    prediction: V::Real,
+    reach: impl FnOnce() -> V::Real,
     termination: Termination,
 ) -> ContactResult<V> {
-    let kept = core_distance.is_none_or(|d| d <= margins + reach);
+    let kept = core_distance.is_none_or(|d| d <= margins + prediction || d <= margins + reach());
     ContactResult::unexpanded(kept.then_some(contact), termination, 1)
 }
 
@@ -508,8 +553,6 @@ struct PointAgainst<V: Vector> {
     boundary: V,
     /// Whether the point lies in the core (or within the touching tolerance of it).
     inside: bool,
-    /// GJK's touching distance for this pair (see [`against_point`]).
-    touch: V::Real,
 }
 
 /// Point `p` (in `shape`'s frame) against `shape`'s core: the projection when `p` is outside,
@@ -519,30 +562,41 @@ struct PointAgainst<V: Vector> {
 /// ([`Pair::touch`]), as for [`Pair::intersects`]. A shorter gap's direction would be rounding
 /// noise (a segment's projection carries the rounding of the segment's length); the core's own
 /// boundary answer decides there.
+///
+/// `touch` is computed only when the gap is at most `bound`, an upper bound of it; `Some(None)`
+/// when `p` is farther than `far` from the core (an upper bound of the contact's reach, at
+/// least `bound`): no contact, found without the touching distance or the normal.
 #[inline]
-fn against_point<V: Vector>(core: &Core<'_, V>, p: V, touch: V::Real) -> Option<PointAgainst<V>> {
+fn against_point<V: Vector>(
+    core: &Core<'_, V>,
+    p: V,
+    touch: impl FnOnce() -> V::Real,
+    bound: V::Real,
+    far: V::Real,
+) -> Option<Option<PointAgainst<V>>> {
     let (closest, gap) = offset_from_core(core, p)?;
     // A length, not a square: a tiny gap's square underflows to 0.
     let distance = gap.length();
-    if distance > touch {
-        if let Some(normal) = gap.direction() {
-            return Some(PointAgainst {
+    if distance > far {
+        return Some(None);
+    }
+    if distance > bound || distance > touch() {
+        if let Some(normal) = unit(gap) {
+            return Some(Some(PointAgainst {
                 depth: -distance,
                 normal,
                 boundary: closest,
                 inside: false,
-                touch,
-            });
+            }));
         }
     }
     let exit = core.nearest_boundary(p)?;
-    Some(PointAgainst {
+    Some(Some(PointAgainst {
         depth: exit.depth,
         normal: exit.normal,
         boundary: exit.point,
         inside: true,
-        touch,
-    })
+    }))
 }
 
 impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B> {
@@ -556,18 +610,30 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         prediction: V::Real,
     ) -> Option<ContactResult<V>> {
         let rel = self.relative_pose();
-        let touch = self.tolerance(options.gjk.tolerance).distance();
+        let margins = self.margins();
+        // The touching distance's bound, and farther than `far` no contact (see
+        // `Pair::projected_contact`).
+        let bound = self.touch_bound(options.gjk.tolerance);
+        let far = margins + (prediction + bound);
+        let touch = || self.tolerance(options.gjk.tolerance).distance();
+        let apart = || Some(ContactResult::unexpanded(None, Termination::Converged, 1));
         // In A's frame: the normal from A toward B, the cores' witness points, the cores' depth.
         let (normal, core_a, core_b, hit) = match *kernel {
             Kernel::PointOnB { a, b } => {
                 // A's point against B, measured in B's frame: B's outward normal points from B
                 // toward A.
-                let hit = against_point(&b, rel.inverse_transform_point(a), touch)?;
+                let Some(hit) =
+                    against_point(&b, rel.inverse_transform_point(a), touch, bound, far)?
+                else {
+                    return apart();
+                };
                 (-rel.transform_vector(hit.normal), a, rel.transform_point(hit.boundary), hit)
             }
             Kernel::PointOnA { a, b: b_local } => {
                 let b = rel.transform_point(b_local);
-                let hit = against_point(&a, b, touch)?;
+                let Some(hit) = against_point(&a, b, touch, bound, far)? else {
+                    return apart();
+                };
                 (hit.normal, hit.boundary, b, hit)
             }
             _ => return None,
@@ -575,8 +641,8 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         let contact = self.contact_of_cores(normal, core_a, core_b, hit.depth);
         let termination = if hit.inside { Termination::Contained } else { Termination::Converged };
         let core_distance = (!hit.inside).then_some(-hit.depth);
-        let margins = self.margins();
-        Some(analytic(contact, core_distance, margins, prediction + hit.touch, termination))
+        let reach = || prediction + touch();
+        Some(analytic(contact, core_distance, margins, prediction, reach, termination))
     }
 }
 

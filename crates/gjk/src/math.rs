@@ -931,7 +931,7 @@ impl<R: Real, V: Vector<Real = R, Rotation = Rotation2<R>>> Pose<V> {
 ///
 /// One division in the common case; when `n·n` would underflow or overflow (coordinates beyond
 /// about 1e±9 in `f32`, 1e±77 in `f64`), the normal is first scaled to unit length.
-#[inline]
+#[inline(always)]
 pub(crate) fn along_normal<V: Vector>(normal: V, w: V) -> Option<V> {
     let nn = normal.length_squared();
     if nn >= V::Real::MIN_POSITIVE / V::Real::EPSILON && nn.is_finite() {

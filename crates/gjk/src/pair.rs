@@ -114,7 +114,10 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     /// The closest points of two segment cores (B's ends in B's frame), by their closed form.
     #[inline(always)]
     fn segments(&self, ends_a: [V; 2], ends_b_local: [V; 2]) -> SupportPoint<V> {
-        let ends_b = ends_b_local.map(|p| self.relative.transform_point(p));
+        // Not `ends_b_local.map(…)`: the array's `map` compiled to a loop through memory here
+        // (measured in docs/benchmarks.md, "Capsule–capsule").
+        let [q0, q1] = ends_b_local;
+        let ends_b = [self.relative.transform_point(q0), self.relative.transform_point(q1)];
         let (s, t) = closest_on_segments(ends_a, ends_b);
         let on = |[p, q]: [V; 2], u: V::Real| p + (q - p) * u;
         let mut p = SupportPoint::new(on(ends_a, s), on(ends_b, t), on(ends_b_local, t));
@@ -131,17 +134,43 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         p
     }
 
+    /// The distance of two segment cores (B's ends in B's frame): [`Pair::segments`]'s `|w|`
+    /// without the witness points, which `distance` and `intersects` do not need.
+    #[inline(always)]
+    fn segments_distance(&self, ends_a: [V; 2], [q0, q1]: [V; 2]) -> V::Real {
+        let rel = &self.relative;
+        let ends_b = [rel.transform_point(q0), rel.transform_point(q1)];
+        let (s, t) = closest_on_segments(ends_a, ends_b);
+        let on = |[p, q]: [V; 2], u: V::Real| p + (q - p) * u;
+        let w = on(ends_a, s) - on(ends_b, t);
+        let (zero, one) = (V::Real::ZERO, V::Real::ONE);
+        if V::DIM == 3 && s > zero && s < one && t > zero && t < one {
+            let normal = cross(ends_a[1] - ends_a[0], ends_b[1] - ends_b[0]);
+            // `along_normal` as in `Pair::segments`, not `|n·w| / |n|` (one rounding fewer):
+            // `distance` agrees with `gjk(Distance)` and `closest_points` to the bit.
+            if let Some(w) = along_normal(normal, w) {
+                return w.length();
+            }
+        }
+        w.length()
+    }
+
     /// [`Pair::projection`] reduced to the cores' distance, for the plain queries (no `Run` to
     /// set up).
     #[inline(always)]
     pub(crate) fn projected_distance(&self, kernel: &Kernel<'_, V>) -> Option<V::Real> {
         // A point core against B: only the gap's length is wanted, which B's frame gives
         // without rotating back.
-        if let Kernel::PointOnB { a, b } = *kernel {
-            let a_in_b = self.relative.inverse_transform_point(a);
-            return Some(offset_from_core(&b, a_in_b)?.1.length());
+        match *kernel {
+            Kernel::PointOnB { a, b } => {
+                let a_in_b = self.relative.inverse_transform_point(a);
+                Some(offset_from_core(&b, a_in_b)?.1.length())
+            }
+            Kernel::Segments(ends_a, ends_b_local) => {
+                Some(self.segments_distance(ends_a, ends_b_local))
+            }
+            _ => Some(self.projection(kernel)?.w.length()),
         }
-        Some(self.projection(kernel)?.w.length())
     }
 
     /// The separating-axis test's largest separation, when the kernel is box SAT or polygon
@@ -169,12 +198,19 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         if core_distance <= margins {
             return true;
         }
+        core_distance <= margins + self.touch_bound(relative)
+            && self.tolerance(relative).touching(core_distance, margins)
+    }
+
+    /// An upper bound of the touching distance of [`Pair::tolerance`], without rotating B's
+    /// centre or taking a square root: the size's centre distance bounded by the sum norms
+    /// `|t|₁ + |c_b|₁ + |c_a|₁` (see [`Pair::touching`]).
+    #[inline(always)]
+    pub(crate) fn touch_bound(&self, relative: V::Real) -> V::Real {
         let offsets = self.relative.translation().abs_sum()
             + self.a.center().abs_sum()
             + self.b.center().abs_sum();
-        let bound = Tolerance::new(relative, offsets + self.a.extent() + self.b.extent());
-        bound.touching(core_distance, margins)
-            && self.tolerance(relative).touching(core_distance, margins)
+        Tolerance::new(relative, offsets + self.a.extent() + self.b.extent()).distance()
     }
 
     /// The pair's touching rule for the relative tolerance `relative` (see [`Tolerance`]):

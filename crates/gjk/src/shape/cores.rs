@@ -456,7 +456,7 @@ fn segment_projection<V: Vector>(a: V, b: V, p: V) -> (V, V::Real) {
 /// over one parameter exactly). Parallel segments (`a e − b²` within rounding of 0) have a
 /// whole interval of closest pairs: `s = 0` picks one. Points (zero-length segments) reduce
 /// to point–segment projections.
-#[inline]
+#[inline(always)]
 pub(crate) fn closest_on_segments<V: Vector>(
     [p0, p1]: [V; 2],
     [q0, q1]: [V; 2],
