@@ -105,7 +105,8 @@ impl<R: Real> Lanes<R> {
         let mut at = 0;
         for (b, block) in self.blocks.iter().enumerate() {
             let dots = dots::<R, DIM>(block, dir);
-            let pairs = [max(dots[0], dots[1]), max(dots[2], dots[3])];
+            // Lanes 0 and 1 share a register in `f64`, 2 and 3 the next: pair across them.
+            let pairs = [max(dots[0], dots[2]), max(dots[1], dots[3])];
             let block_max = max(pairs[0], pairs[1]);
             (top, at) = if block_max > top { (block_max, b) } else { (top, at) };
         }
