@@ -400,6 +400,86 @@ struct Run<V: Vector> {
     recoveries: u32,
 }
 
+/// A pose with its rotation as a matrix, built once per query: every GJK iteration rotates
+/// the search direction into B's frame and B's support point back, and a unit quaternion
+/// rotates a 3D vector in about 30 floating-point operations where a matrix takes 15 (in
+/// `f64`, glam's quaternion product is scalar code). In 2D the matrix's products are the
+/// rotation's own (same results to the bit); in 3D they differ from the quaternion's by
+/// rounding. Only in `f64`: glam's `f32` quaternion is SIMD, and its rotation costs fewer
+/// instructions than the matrix over scalar `Vec3` columns (hull_32 distance: 1.507e6
+/// against 1.491e6 instructions for its 250 pairs).
+#[derive(Clone, Copy)]
+struct Frame<V: Vector> {
+    /// The images of the coordinate axes (zero beyond the dimension); `f64` only.
+    columns: [V; 3],
+    pose: Pose<V>,
+}
+
+/// Whether [`Frame`] rotates by its matrix (`f64`) or by the pose's rotation (`f32`).
+#[inline(always)]
+const fn by_matrix<V: Vector>() -> bool {
+    core::mem::size_of::<V::Real>() == 8
+}
+
+impl<V: Vector> Frame<V> {
+    #[inline(always)]
+    fn new(pose: &Pose<V>) -> Self {
+        let column = |i: usize| {
+            let used = by_matrix::<V>() && i < V::DIM;
+            if used {
+                pose.transform_vector(V::axis(i))
+            } else {
+                V::ZERO
+            }
+        };
+        Self { columns: [column(0), column(1), column(2)], pose: *pose }
+    }
+
+    /// `R v`.
+    #[inline(always)]
+    fn rotate(&self, v: V) -> V {
+        if !by_matrix::<V>() {
+            return self.pose.transform_vector(v);
+        }
+        let [c0, c1, c2] = self.columns;
+        let r = c0 * v.component(0) + c1 * v.component(1);
+        if V::DIM == 3 {
+            r + c2 * v.component(2)
+        } else {
+            r
+        }
+    }
+
+    /// `Rᵀ v`.
+    #[inline(always)]
+    fn inverse_rotate(&self, v: V) -> V {
+        if !by_matrix::<V>() {
+            return self.pose.inverse_transform_vector(v);
+        }
+        let [c0, c1, c2] = self.columns;
+        V::from_components([c0.dot(v), c1.dot(v), c2.dot(v)])
+    }
+
+    /// `R p + t`.
+    #[inline(always)]
+    fn transform_point(&self, p: V) -> V {
+        self.rotate(p) + self.pose.translation()
+    }
+
+    /// [`Pair::support_hinted`], with B's pose in this frame.
+    #[inline(always)]
+    fn support<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+        &self,
+        pair: &Pair<'_, V, A, B>,
+        dir: V,
+        hints: &mut [u32; 2],
+    ) -> SupportPoint<V> {
+        let a = pair.a.support_hinted(dir, &mut hints[0]);
+        let b_local = pair.b.support_hinted(self.inverse_rotate(-dir), &mut hints[1]);
+        SupportPoint::new(a, self.transform_point(b_local), b_local)
+    }
+}
+
 /// At most this many stalls are recovered in one run ([`Run::recover`]).
 pub(crate) const MAX_RECOVERIES: u32 = 4;
 
@@ -465,13 +545,10 @@ impl<V: Vector> Run<V> {
     }
 
     /// Seeds the simplex from the warm-start cache, or picks the first search direction.
-    fn seed<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
-        &mut self,
-        pair: &Pair<'_, V, A, B>,
-        warm: &WarmStart<V>,
-    ) {
+    #[inline(always)]
+    fn seed(&mut self, frame: &Frame<V>, warm: &WarmStart<V>) {
         for &(a, b_local) in &warm.pairs[..warm.len.min(V::DIM + 1)] {
-            let p = SupportPoint::new(a, pair.relative.transform_point(b_local), b_local);
+            let p = SupportPoint::new(a, frame.transform_point(b_local), b_local);
             if !self.simplex.contains(&p) {
                 self.see(&p);
                 self.simplex.push(p);
@@ -500,14 +577,16 @@ impl<V: Vector> Run<V> {
         if !observer.watching() && self.project_point(pair) {
             return;
         }
-        self.seed(pair, warm);
+        // B's relative pose with its rotation as a matrix, built once for the support calls.
+        let frame = Frame::new(&pair.relative);
+        self.seed(&frame, warm);
         if self.contained {
             return;
         }
         while self.iterations < self.max_iterations {
             self.iterations += 1;
             let direction = -self.v;
-            let p = pair.support_hinted(direction, &mut warm.hints);
+            let p = frame.support(pair, direction, &mut warm.hints);
             self.see(&p);
             if let Some(end) = self.check_before_adding(&p) {
                 if end == Termination::NoProgress && self.recover(pair, &p).is_none() {
