@@ -15,17 +15,18 @@ pub(crate) const LANES: usize = 4;
 /// One block: the x, y and z coordinates of [`LANES`] points (z is zero in 2D).
 type Block<R> = [[R; LANES]; 3];
 
-/// The most blocks a scan keeps on the stack: 16 blocks of 4.
+/// The most blocks [`Lanes::new`] keeps: 16 blocks of 4.
 const MAX_BLOCKS: usize = 16;
 
 /// The most points [`Lanes::new`] takes: 64 (larger hulls climb their vertex graph).
 pub(crate) const MAX_POINTS: usize = MAX_BLOCKS * LANES;
 
-/// Scans of at most this many blocks find the maximum's index without branches
-/// ([`first_equal`]); longer ones stop at the first match. The early exit mispredicts about
-/// once per call (where the maximum sits is random), which costs more than the few blocks a
-/// branchless pass reads on an 8-gon — but less than the blocks of a 32-vertex hull, where
-/// stopping halfway on average also saves half the reads.
+/// Scans of at most this many blocks keep their dot products and find the maximum's index
+/// without branches ([`first_equal`]); longer ones compute the dot products again and stop at
+/// the first block holding the maximum. The early exit mispredicts about once per call (where
+/// the maximum sits is random), which costs more than the few blocks a branchless pass reads
+/// on an 8-gon — but less than the blocks of a 32-vertex hull, where stopping halfway on
+/// average also saves half the reads.
 const BRANCHLESS_BLOCKS: usize = 2;
 
 // One bit per point in `first_equal`'s mask.
@@ -65,12 +66,19 @@ impl<R: Real> Lanes<R> {
     /// The index of the first point with the largest dot product with `dir`; 0 when no dot
     /// product compares larger than −∞ (a NaN direction).
     ///
-    /// Two passes: the first computes the dot products block by block, keeps them on the stack
-    /// and each lane's maximum (`maxps` on x86); the second finds the first kept dot product
-    /// equal to the overall maximum (without branches on the smallest hulls, see
-    /// [`BRANCHLESS_BLOCKS`]). Tracking the block index per lane in one pass costs more (its
-    /// selects outweigh the second pass), and so does recomputing the dot products there. The dot product is `x·dx + y·dy (+ z·dz)`, left to right, as
-    /// [`Vector::dot`] computes it.
+    /// Two passes: the first computes the dot products block by block and each lane's maximum
+    /// (`maxps` on x86); the second finds the first dot product equal to the overall maximum.
+    /// Scans of at most [`BRANCHLESS_BLOCKS`] blocks keep the first pass's dot products for it
+    /// and search them without branches. Longer f64 ones compute the dot products again, block
+    /// by block, until a block's maximum is the overall one: keeping them would mean zeroing a
+    /// stack array of the largest scan's size on every call (a `memset` call of 512 bytes,
+    /// about 50 instructions), and on a 32-vertex hull the second pass stops halfway on
+    /// average, so recomputing costs less (per f64 scan of 32 points: about 300 instructions
+    /// against 410, measured with callgrind). In f32 a block is one vector register and the two
+    /// ways cost the same within 2%; it keeps them. Tracking the block index per lane in one pass
+    /// costs more than either (its selects outweigh the second pass). The dot product is
+    /// `x·dx + y·dy (+ z·dz)`, left to right, as [`Vector::dot`] computes it, in both passes:
+    /// the second finds exactly the first's values.
     #[inline]
     pub(crate) fn argmax<V: Vector<Real = R>>(&self, dir: V) -> usize {
         if V::DIM == 2 {
@@ -83,20 +91,49 @@ impl<R: Real> Lanes<R> {
     #[inline]
     fn argmax_in<const DIM: usize>(&self, dir: [R; 3]) -> usize {
         let mut best = [-R::INFINITY; LANES];
-        let mut all = [[R::ZERO; LANES]; MAX_BLOCKS];
-        for (block, kept) in self.blocks.iter().zip(&mut all) {
-            *kept = dots::<R, DIM>(block, dir);
+        if self.blocks.len() <= BRANCHLESS_BLOCKS {
+            let mut all = [[R::ZERO; LANES]; BRANCHLESS_BLOCKS];
+            for (block, kept) in self.blocks.iter().zip(&mut all) {
+                *kept = dots::<R, DIM>(block, dir);
+                for lane in 0..LANES {
+                    best[lane] = if kept[lane] > best[lane] { kept[lane] } else { best[lane] };
+                }
+            }
+            let top = best.iter().copied().fold(-R::INFINITY, R::max);
+            return first_equal(&all[..self.blocks.len()], top);
+        }
+        if size_of::<R>() < size_of::<f64>() {
+            // f32: a block's dot products are one vector register; recomputing them saves no
+            // more than the zeroing costs.
+            let mut all = [[R::ZERO; LANES]; MAX_BLOCKS];
+            for (block, kept) in self.blocks.iter().zip(&mut all) {
+                *kept = dots::<R, DIM>(block, dir);
+                for lane in 0..LANES {
+                    best[lane] = if kept[lane] > best[lane] { kept[lane] } else { best[lane] };
+                }
+            }
+            let top = best.iter().copied().fold(-R::INFINITY, R::max);
+            let kept = &all[..self.blocks.len()];
+            return kept.as_flattened().iter().position(|&dot| dot == top).unwrap_or(0);
+        }
+        for block in &self.blocks {
+            let dots = dots::<R, DIM>(block, dir);
             for lane in 0..LANES {
-                best[lane] = if kept[lane] > best[lane] { kept[lane] } else { best[lane] };
+                best[lane] = if dots[lane] > best[lane] { dots[lane] } else { best[lane] };
             }
         }
         let top = best.iter().copied().fold(-R::INFINITY, R::max);
-        let kept = &all[..self.blocks.len()];
-        if kept.len() <= BRANCHLESS_BLOCKS {
-            first_equal(kept, top)
-        } else {
-            kept.as_flattened().iter().position(|&dot| dot == top).unwrap_or(0)
+        // The block's maximum is one of its dot products (a select, not arithmetic), so the
+        // block whose maximum equals `top` holds it. (Pairing lanes 0 with 2 and 1 with 3
+        // measured fewer instructions than the other pairings or four compares.)
+        let larger = |x: R, y: R| if x > y { x } else { y };
+        for (b, block) in self.blocks.iter().enumerate() {
+            let dots = dots::<R, DIM>(block, dir);
+            if larger(larger(dots[0], dots[2]), larger(dots[1], dots[3])) == top {
+                return b * LANES + dots.iter().position(|&dot| dot == top).unwrap_or(0);
+            }
         }
+        0
     }
 }
 
