@@ -57,6 +57,10 @@ pub struct Polytope<V: Vector> {
     outline: Outline<V>,
     /// Small solid hulls in 3D only: each triangle's merged planar face, computed once.
     planar: PlanarFaces,
+    /// Solid hulls in 3D of at most [`MAX_POINTS`](super::lanes::MAX_POINTS) triangles only
+    /// (empty otherwise): the triangles' unit normals lane by lane, for the scan of
+    /// [`Support::feature`].
+    normal_lanes: Lanes<V::Real>,
     center: V,
     /// The largest distance of a vertex from `center`.
     extent: V::Real,
@@ -142,7 +146,8 @@ impl<V: Vector> Polytope<V> {
         let outline = Outline::new(&hull, SCAN_THRESHOLD);
         let extent = farthest_from(hull.vertices(), center);
         let planar = PlanarFaces::new(&hull);
-        Ok(Self { hull, scan_order, scan_lanes, outline, planar, center, extent })
+        let normal_lanes = normal_lanes(&hull);
+        Ok(Self { hull, scan_order, scan_lanes, outline, planar, normal_lanes, center, extent })
     }
 
     /// The hull's vertices: the input points that are corners of the hull, unchanged (points
@@ -176,6 +181,18 @@ impl<V: Vector> Polytope<V> {
         let found = self.hull.climb_hinted(dir, self.hull.seed(dir), hinted);
         *hint = found as u32 + 1;
         self.hull.vertices()[found]
+    }
+}
+
+/// The unit normals of a solid 3D hull's triangles lane by lane, when they are at most
+/// [`MAX_POINTS`](super::lanes::MAX_POINTS) (a hull of up to 34 vertices); empty otherwise.
+fn normal_lanes<V: Vector>(hull: &Hull<V>) -> Lanes<V::Real> {
+    let normals = hull.normals();
+    let solid = V::DIM == 3 && hull.dimension() == 3;
+    if solid && normals.len() <= super::lanes::MAX_POINTS {
+        Lanes::new(normals)
+    } else {
+        Lanes::new::<V>(&[])
     }
 }
 
@@ -261,13 +278,18 @@ impl<V: Vector> Support<V> for Polytope<V> {
     /// Hulls of at most 128 triangles look the merged face up (computed at construction);
     /// larger ones merge per query, with the same result.
     fn feature(&self, dir: V) -> Feature<V> {
-        hull_feature(&self.hull, &self.planar, dir)
+        hull_feature(&self.hull, &self.planar, &self.normal_lanes, dir)
             .unwrap_or_else(|| Feature::point(self.support(dir), 0))
     }
 }
 
 /// See [`Polytope::feature`](Support::feature).
-fn hull_feature<V: Vector>(hull: &Hull<V>, planar: &PlanarFaces, dir: V) -> Option<Feature<V>> {
+fn hull_feature<V: Vector>(
+    hull: &Hull<V>,
+    planar: &PlanarFaces,
+    normal_lanes: &Lanes<V::Real>,
+    dir: V,
+) -> Option<Feature<V>> {
     let vertices = hull.vertices();
     if hull.faces().len() == 0 {
         return match *vertices {
@@ -275,24 +297,33 @@ fn hull_feature<V: Vector>(hull: &Hull<V>, planar: &PlanarFaces, dir: V) -> Opti
             _ => None,
         };
     }
-    // Scan the normals alone (contiguous); faces are read only where they are needed.
+    // The first triangle whose normal is the most aligned (ties: the first, so that feature
+    // ids stay stable): over the lanes when the hull has them (the manifold asks twice per
+    // query; on a 32-vertex hull the lanes take about half the instructions of the plain
+    // scan), otherwise over the normals alone (contiguous); faces are read only where they
+    // are needed. Both compute the dot products alike and find the same triangle.
     let normals = hull.normals();
-    let mut best = (0, -V::Real::INFINITY);
-    for (f, normal) in normals.iter().enumerate() {
-        let along = normal.dot(dir);
-        if along > best.1 {
-            best = (f, along);
+    let best = if normal_lanes.is_empty() {
+        let mut best = (0, -V::Real::INFINITY);
+        for (f, normal) in normals.iter().enumerate() {
+            let along = normal.dot(dir);
+            if along > best.1 {
+                best = (f, along);
+            }
         }
-    }
-    let face = hull.face(best.0);
+        best.0
+    } else {
+        normal_lanes.argmax(dir)
+    };
+    let face = hull.face(best);
     if V::DIM == 2 || hull.dimension() < 3 {
-        return face_feature(vertices, face.vertices, face.normal, best.0 as u32);
+        return face_feature(vertices, face.vertices, face.normal, best as u32);
     }
-    if let Some(&(id, start, len)) = planar.faces.get(best.0) {
+    if let Some(&(id, start, len)) = planar.faces.get(best) {
         let run = &planar.indices[start as usize..(start + len) as usize];
         return face_feature(vertices, run, face.normal, id);
     }
-    let (ids, n, id) = merged_face(hull, best.0, 0..normals.len() as u32);
+    let (ids, n, id) = merged_face(hull, best, 0..normals.len() as u32);
     face_feature(vertices, &ids[..n], face.normal, id)
 }
 
@@ -417,8 +448,11 @@ mod tests {
         let hull = polytope.hull();
         assert!(!polytope.planar.faces.is_empty());
         for &dir in dirs {
-            let looked_up = hull_feature(hull, &polytope.planar, dir).unwrap();
-            let merged = hull_feature(hull, &PlanarFaces::default(), dir).unwrap();
+            let looked_up =
+                hull_feature(hull, &polytope.planar, &polytope.normal_lanes, dir).unwrap();
+            // The merge per query, and the plain scan of the normals.
+            let merged =
+                hull_feature(hull, &PlanarFaces::default(), &Lanes::new::<V>(&[]), dir).unwrap();
             assert_eq!(looked_up, merged);
             if !brute {
                 continue;
