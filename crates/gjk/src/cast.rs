@@ -33,7 +33,8 @@
 //! A stall (no progress at a fixed ray point with the cores still apart by more than the
 //! tolerance: an edge or vertex against a cylinder's or cone's rim, where `−u` leans toward
 //! the far end of a ruling of `C`) is recovered as in GJK, by Newton's polish of the normal at
-//! the ray point ([`crate::polish`]), a few times at most.
+//! the ray point (Newton's method on the support function, as `contact` polishes the normals of
+//! curved shapes), a few times at most.
 //!
 //! `λ` only grows, and only up to a plane that keeps the cores at least `σ` apart, so it is a
 //! **conservative** time of impact at every step: the shapes are apart (by at least the target
