@@ -11,20 +11,12 @@
 //! size, the normal within 1e-6 rad of the direction between the point and the oracle's
 //! foot.
 
+mod common;
+
+use common::Rng;
 use gjk::{closest_points, contact, distance, Ball, Cone, Cylinder, Point, Pose, Proximity};
 use glam::DVec3;
 use std::f64::consts::TAU;
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> f64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * self.next()
-    }
-}
 
 /// A patch of the boundary: `(θ, t) ∈ [0, 2π) × [0, 1] → x`.
 type Patch<'a> = &'a dyn Fn(f64, f64) -> DVec3;
@@ -43,21 +35,10 @@ fn nearest_on(patch: Patch<'_>, p: DVec3) -> (DVec3, f64) {
             }
         }
     }
-    let mut step = TAU / f64::from(n_theta);
-    while step > 1e-13 {
-        let mut moved = false;
-        for (dt, dp) in [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)] {
-            let u = (best.0 .0 + dt * step, (best.0 .1 + dp * step).clamp(0.0, 1.0));
-            let c = cost(u);
-            if c < best.1 {
-                best = (u, c);
-                moved = true;
-            }
-        }
-        if !moved {
-            step *= 0.5;
-        }
-    }
+    let moves = [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)];
+    let step = TAU / f64::from(n_theta);
+    let clamp = |(theta, t): (f64, f64)| (theta, t.clamp(0.0, 1.0));
+    let best = common::compass_search(cost, best, step, 1e-13, &moves, clamp);
     (patch(best.0 .0, best.0 .1), best.1)
 }
 
@@ -131,7 +112,7 @@ fn draw(rng: &mut Rng, reach: DVec3, inside: &dyn Fn(DVec3) -> bool, want_inside
 
 #[test]
 fn points_and_balls_against_cylinders_match_brute_force() {
-    let mut rng = Rng(3);
+    let mut rng = Rng::new(3);
     for case in 0..60 {
         let (h, r) = (10f64.powf(rng.range(-1.0, 1.0)), 10f64.powf(rng.range(-1.0, 1.0)));
         let cylinder = Cylinder::new(h, r).unwrap();
@@ -148,7 +129,7 @@ fn points_and_balls_against_cylinders_match_brute_force() {
 
 #[test]
 fn points_and_balls_against_cones_match_brute_force() {
-    let mut rng = Rng(4);
+    let mut rng = Rng::new(4);
     for case in 0..60 {
         let (h, r) = (10f64.powf(rng.range(-1.0, 1.0)), 10f64.powf(rng.range(-1.0, 1.0)));
         let cone = Cone::new(h, r).unwrap();

@@ -10,6 +10,8 @@
 //! Tolerances (f64): distance and depth within 1e-9 of the largest radius, the normal within
 //! 1e-6 rad of the oracle foot's outward normal (the gradient `xᵢ/rᵢ²`).
 
+mod common;
+
 use gjk::{closest_points, contact, distance, intersects, Ball, Ellipsoid, Point, Pose, Proximity};
 use glam::{DVec2, DVec3};
 
@@ -54,24 +56,13 @@ fn brute_foot(radii: DVec3, p: DVec3, dim: usize) -> (DVec3, f64) {
             }
         }
     }
-    let mut step = std::f64::consts::TAU / n_theta as f64;
-    while step > 1e-14 {
-        let mut moved = false;
-        for (dt, dp) in [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)] {
-            if dim == 2 && dp != 0.0 {
-                continue;
-            }
-            let u = (best.0 .0 + dt * step, best.0 .1 + dp * step);
-            let c = cost(u);
-            if c < best.1 {
-                best = (u, c);
-                moved = true;
-            }
-        }
-        if !moved {
-            step *= 0.5;
-        }
-    }
+    let moves: &[(f64, f64)] = if dim == 2 {
+        &[(1.0, 0.0), (-1.0, 0.0)]
+    } else {
+        &[(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)]
+    };
+    let step = std::f64::consts::TAU / n_theta as f64;
+    let best = common::compass_search(cost, best, step, 1e-14, moves, |u| u);
     (at(best.0), best.1)
 }
 

@@ -554,6 +554,23 @@ fn from_meridian<V: Vector>(u: V, rho: V::Real, y: V::Real) -> V {
     u * rho + V::axis(1) * y
 }
 
+impl<V: Vector> AxialFoot<V> {
+    /// The foot `(ρ_q, y_q)` of the point `(ρ, y)` in the meridian half plane along `u`.
+    #[inline(always)]
+    fn in_meridian(
+        u: V,
+        (rho, y): (V::Real, V::Real),
+        (rho_q, y_q): (V::Real, V::Real),
+        inside: bool,
+    ) -> Self {
+        Self {
+            inside,
+            point: from_meridian(u, rho_q, y_q),
+            offset: from_meridian(u, rho - rho_q, y - y_q),
+        }
+    }
+}
+
 /// The cylinder `|y| ≤ h`, `x² + z² ≤ r²` is a body of revolution: a point's nearest point
 /// lies in its meridian half plane, where the cylinder's section is the rectangle
 /// `[0, r] × [−h, h]`, and clamping `(ρ, y)` to it is the projection (the rectangle's side on
@@ -562,12 +579,8 @@ fn from_meridian<V: Vector>(u: V, rho: V::Real, y: V::Real) -> V {
 fn cylinder_foot<V: Vector>(h: V::Real, r: V::Real, p: V) -> AxialFoot<V> {
     let (u, rho) = across_axis(p);
     let y = p.component(1);
-    let (rho_q, y_q) = (rho.min(r), y.max(-h).min(h));
-    AxialFoot {
-        inside: rho <= r && y.abs() <= h,
-        point: from_meridian(u, rho_q, y_q),
-        offset: from_meridian(u, rho - rho_q, y - y_q),
-    }
+    let foot = (rho.min(r), y.max(-h).min(h));
+    AxialFoot::in_meridian(u, (rho, y), foot, rho <= r && y.abs() <= h)
 }
 
 /// The way out of the cylinder from `p` inside: through the side (`r − ρ` away, along `u`) or
@@ -608,12 +621,7 @@ fn cone_foot<V: Vector>(h: V::Real, r: V::Real, p: V) -> AxialFoot<V> {
     } else {
         on_base
     };
-    let (rho_q, y_q) = (foot.component(0), foot.component(1));
-    AxialFoot {
-        inside,
-        point: from_meridian(u, rho_q, y_q),
-        offset: from_meridian(u, rho - rho_q, y - y_q),
-    }
+    AxialFoot::in_meridian(u, (rho, y), (foot.component(0), foot.component(1)), inside)
 }
 
 /// The way out of the cone from `p` inside: through the base (`y + h` away, along `−y`) or the

@@ -746,3 +746,34 @@ pub fn check_pair<V: TestVector>(
         Proximity::Intersecting => panic!("closest_points() says intersecting: {}", context()),
     }
 }
+
+/// Compass search for a minimum of `cost` over two parameters, the oracles' refinement of a
+/// grid's best cell: from `start` (its cost `start_cost`) it tries a step along each of
+/// `moves`, keeps the first that lowers the cost, and halves the step when none does, down to
+/// `min_step`. `clamp` keeps the parameters in their domain.
+pub fn compass_search(
+    cost: impl Fn((f64, f64)) -> f64,
+    (start, start_cost): ((f64, f64), f64),
+    step: f64,
+    min_step: f64,
+    moves: &[(f64, f64)],
+    clamp: impl Fn((f64, f64)) -> (f64, f64),
+) -> ((f64, f64), f64) {
+    let mut best = (start, start_cost);
+    let mut step = step;
+    while step > min_step {
+        let mut moved = false;
+        for (dx, dy) in moves {
+            let u = clamp((best.0 .0 + dx * step, best.0 .1 + dy * step));
+            let c = cost(u);
+            if c < best.1 {
+                best = (u, c);
+                moved = true;
+            }
+        }
+        if !moved {
+            step *= 0.5;
+        }
+    }
+    best
+}
