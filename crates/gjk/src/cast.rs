@@ -86,7 +86,7 @@ use crate::epa::EpaOptions;
 use crate::gjk::{GjkOptions, WarmStart, MAX_RECOVERIES};
 use crate::math::{Pose, Real, Rotation, Vector};
 use crate::pair::Pair;
-use crate::polish::{polish, polish_ruled};
+use crate::polish::stall_escape;
 use crate::ray::{self, LocalRay, RayAnswer};
 use crate::shape::{full_support, Support};
 use crate::simplex::{Simplex, SupportPoint};
@@ -481,12 +481,7 @@ impl<V: Vector> Sweep<V> {
         let here =
             Pair { relative: Pose::from_rotation_translation(rotation, self.offset), ..*pair };
         let Some(n) = (-self.u).direction() else { return false };
-        let polished = polish(&here, n, -self.u.length()).or_else(|| polish_ruled(&here, n));
-        let Some(found) = polished.map(|p| p.support) else { return false };
-        // B's point in its own frame, for the re-translation after an advance (the polish
-        // interpolates along a ruling, so its points are not one support call's).
-        let b_local = here.relative_pose().inverse_transform_point(found.b);
-        let p = SupportPoint::new(found.a, found.b, b_local);
+        let Some(p) = stall_escape(&here, n, -self.u.length()) else { return false };
         if self.simplex.contains(&p) {
             return false;
         }

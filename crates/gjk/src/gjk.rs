@@ -22,7 +22,7 @@
 use crate::dispatch::Query;
 use crate::math::{Pose, Real, Vector};
 pub use crate::pair::Pair;
-use crate::polish::{polish, polish_ruled};
+use crate::polish::{polish, stall_escape};
 use crate::shape::Support;
 use crate::simplex::{Reduction, Simplex, SupportPoint};
 use crate::tolerance;
@@ -645,9 +645,7 @@ impl<V: Vector> Run<V> {
         }
         self.recoveries += 1;
         let Some(n) = (-self.v).direction() else { return stalled };
-        let polished = polish(pair, n, -self.v.length()).or_else(|| polish_ruled(pair, n));
-        let Some(polished) = polished else { return stalled };
-        let p = polished.support;
+        let Some(p) = stall_escape(pair, n, -self.v.length()) else { return stalled };
         if self.simplex.contains(&p) || !self.gap_open(p.w) {
             return stalled;
         }

@@ -109,6 +109,22 @@ pub(crate) fn polish<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     ruled(pair, normal, &first, &other, size, false)
 }
 
+/// A stall's way out, for GJK's loop and the shape cast's sweep alike: the support point of
+/// the polished normal from the unit `normal` ([`polish`], then [`polish_ruled`] for the far
+/// end of a ruling), `bound` the loop's bound of the signed depth. The polish interpolates
+/// along a ruling, so B's point in its own frame is measured again from the point itself
+/// (a warm start or a sweep's advance re-poses it from there).
+#[cold]
+pub(crate) fn stall_escape<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    pair: &Pair<'_, V, A, B>,
+    normal: V,
+    bound: V::Real,
+) -> Option<SupportPoint<V>> {
+    let found = polish(pair, normal, bound).or_else(|| polish_ruled(pair, normal))?.support;
+    let b_local = pair.relative_pose().inverse_transform_point(found.b);
+    Some(SupportPoint::new(found.a, found.b, b_local))
+}
+
 /// The size that rounding is relative to at the support point `s`: its points' distances from
 /// their shapes' centres, and its own length.
 fn rounding_size<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
@@ -124,7 +140,7 @@ fn rounding_size<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
 /// cylinder's side near its rim: turning the normal toward the far end keeps the support
 /// point, turning it back makes it jump to the near end).
 #[cold]
-pub(crate) fn polish_ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+fn polish_ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     pair: &Pair<'_, V, A, B>,
     normal: V,
 ) -> Option<Polished<V>> {
