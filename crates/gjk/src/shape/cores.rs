@@ -209,13 +209,8 @@ impl<V: Vector> Core<'_, V> {
             Core::Polygon(polygon) => polygon.well_formed().then(|| polygon.closest(p)),
             Core::Ellipsoid(radii) if ellipsoid_contains(*radii, p) => Some(p),
             Core::Ellipsoid(radii) => Some(ellipsoid_foot(*radii, p).0),
-            Core::Cylinder { half_height, radius } => {
-                let foot = cylinder_foot(*half_height, *radius, p);
-                Some(if foot.inside { p } else { foot.point })
-            }
-            Core::Cone { half_height, radius } => {
-                let foot = cone_foot(*half_height, *radius, p);
-                Some(if foot.inside { p } else { foot.point })
+            Core::Cylinder { .. } | Core::Cone { .. } => {
+                self.axial_foot(p).map(|foot| if foot.inside { p } else { foot.point })
             }
             _ => None,
         }
@@ -404,12 +399,7 @@ pub(crate) fn offset_from_core<V: Vector>(core: &Core<'_, V>, p: V) -> Option<(V
     }
     // Cylinders and cones: the offset from its parts across and along the axis, each measured
     // directly rather than as the difference of two points of the coordinates' size.
-    let foot = match *core {
-        Core::Cylinder { half_height, radius } => Some(cylinder_foot(half_height, radius, p)),
-        Core::Cone { half_height, radius } => Some(cone_foot(half_height, radius, p)),
-        _ => None,
-    };
-    if let Some(foot) = foot {
+    if let Some(foot) = core.axial_foot(p) {
         return Some(if foot.inside { (p, V::ZERO) } else { (foot.point, foot.offset) });
     }
     let Core::Segment([a, b]) = core else {
@@ -552,6 +542,18 @@ fn across_axis<V: Vector>(p: V) -> (V, V::Real) {
 #[inline(always)]
 fn from_meridian<V: Vector>(u: V, rho: V::Real, y: V::Real) -> V {
     u * rho + V::axis(1) * y
+}
+
+impl<V: Vector> Core<'_, V> {
+    /// A cylinder's or a cone's foot of `p`; `None` for the other kinds.
+    #[inline(always)]
+    fn axial_foot(&self, p: V) -> Option<AxialFoot<V>> {
+        match *self {
+            Core::Cylinder { half_height, radius } => Some(cylinder_foot(half_height, radius, p)),
+            Core::Cone { half_height, radius } => Some(cone_foot(half_height, radius, p)),
+            _ => None,
+        }
+    }
 }
 
 impl<V: Vector> AxialFoot<V> {
