@@ -77,6 +77,17 @@ impl<V: Vector> Feature<V> {
         f
     }
 
+    /// The edge `a b` of a 2D polygon (vertex ids `ids`, feature id `id`) with its outward
+    /// unit `normal`, known already: no perpendicular to compute.
+    #[inline]
+    pub(crate) fn edge([a, b]: [V; 2], ids: [u32; 2], normal: V, id: u32) -> Self {
+        let mut f = Self::empty(id);
+        f.push(a, ids[0]);
+        f.push(b, ids[1]);
+        f.normal = normal;
+        f
+    }
+
     /// The face with `vertices` (ids `ids`, in order around the face, either way), outward
     /// unit `normal` and id `id`. `None` when there are more than [`FEATURE_CAPACITY`]
     /// vertices, the two slices differ in length, or there are fewer than two.
@@ -205,7 +216,12 @@ impl<V: Vector> Feature<V> {
 fn polygon_edge<V: Vector>(vertices: &[V], normals: &[V], dir: V) -> Feature<V> {
     let i = crate::geometry::argmax_dot(normals, dir);
     let j = if i + 1 == vertices.len() { 0 } else { i + 1 };
-    let mut f = Feature::segment(vertices[i], vertices[j], [i as u32, j as u32], i as u32, dir);
+    let (a, b, ids) = (vertices[i], vertices[j], [i as u32, j as u32]);
+    let mut f = if a == b {
+        Feature::point(a, ids[0])
+    } else {
+        Feature::edge([a, b], ids, normals[i], i as u32)
+    };
     f.normal = normals[i];
     f
 }

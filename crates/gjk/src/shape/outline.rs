@@ -3,7 +3,7 @@
 
 use alloc::vec::Vec;
 
-use super::CorePolygon;
+use super::{CorePolygon, Feature};
 use crate::hull::Hull;
 use crate::math::{Real, Vector};
 
@@ -14,6 +14,8 @@ pub(crate) struct Outline<V: Vector> {
     vertices: Vec<V>,
     /// The edges' outward unit normals.
     normals: Vec<V>,
+    /// Each corner's index among the hull's vertices: its id in a [`Feature`].
+    ids: Vec<u32>,
 }
 
 impl<V: Vector> Outline<V> {
@@ -39,6 +41,7 @@ impl<V: Vector> Outline<V> {
             }
             outline.vertices.push(start);
             outline.normals.push(face.normal);
+            outline.ids.push(i);
         }
         if count < 3 {
             return Self::new_empty();
@@ -48,7 +51,22 @@ impl<V: Vector> Outline<V> {
 
     /// No edges.
     fn new_empty() -> Self {
-        Self { vertices: Vec::new(), normals: Vec::new() }
+        Self { vertices: Vec::new(), normals: Vec::new(), ids: Vec::new() }
+    }
+
+    /// The edge whose normal is the most aligned with `dir` (the first of equals), as the
+    /// hull's face of the same index (edge `k` is the hull's face `k`, ids are hull vertex
+    /// indices), read from the contiguous edges without the hull's face lookup; `None` when
+    /// this is not a small polygon.
+    #[inline]
+    pub(crate) fn feature(&self, dir: V) -> Option<Feature<V>> {
+        if self.vertices.is_empty() {
+            return None;
+        }
+        let k = crate::geometry::argmax_dot(&self.normals, dir);
+        let next = if k + 1 == self.vertices.len() { 0 } else { k + 1 };
+        let ends = [self.vertices[k], self.vertices[next]];
+        Some(Feature::edge(ends, [self.ids[k], self.ids[next]], self.normals[k], k as u32))
     }
 
     /// The corners and edge normals, or `None` when this is not a small polygon.

@@ -278,6 +278,9 @@ impl<V: Vector> Support<V> for Polytope<V> {
     /// Hulls of at most 128 triangles look the merged face up (computed at construction);
     /// larger ones merge per query, with the same result.
     fn feature(&self, dir: V) -> Feature<V> {
+        if let Some(edge) = self.outline.feature(dir) {
+            return edge;
+        }
         hull_feature(&self.hull, &self.planar, &self.normal_lanes, dir)
             .unwrap_or_else(|| Feature::point(self.support(dir), 0))
     }
@@ -498,6 +501,30 @@ mod tests {
             .map(|_| DVec3::new(lcg(&mut state), lcg(&mut state), lcg(&mut state)))
             .collect();
         check_planar(cloud, &dirs, true);
+    }
+
+    /// A small polygon's edge read from its outline is the hull's face feature: the same
+    /// vertices, ids, normal and face id (the manifold's ids depend on it), along random
+    /// directions and along each edge's own normal and its neighbours' bisectors (ties).
+    #[test]
+    fn a_polygon_edge_from_the_outline_is_the_hulls_face() {
+        let mut state = 11;
+        for count in [3usize, 5, 8, 31] {
+            let points: Vec<DVec2> =
+                (0..count * 2).map(|_| DVec2::new(lcg(&mut state), lcg(&mut state))).collect();
+            let polygon = Polytope::new(points).unwrap();
+            assert!(polygon.outline.polygon().is_some(), "{count} points");
+            let normals = polygon.hull().normals().to_vec();
+            let mut dirs: Vec<DVec2> =
+                (0..200).map(|_| DVec2::new(lcg(&mut state), lcg(&mut state))).collect();
+            dirs.extend(normals.iter().copied());
+            dirs.extend(normals.windows(2).map(|w| w[0] + w[1]));
+            for dir in dirs {
+                let from_hull =
+                    hull_feature(polygon.hull(), &polygon.planar, &polygon.normal_lanes, dir);
+                assert_eq!(polygon.outline.feature(dir), from_hull, "dir {dir:?}");
+            }
+        }
     }
 
     #[test]
