@@ -344,6 +344,28 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         self.expanded(&r.simplex, options, r.termination, result.gjk_iterations, warm)
     }
 
+    /// The witness points of cores that EPA finds apart (`depth < 0`: GJK stopped on a
+    /// simplex within its tolerance of the origin, and the expansion's nearest facet has the
+    /// origin outside): GJK's own closest points, each put on its shape's supporting plane of
+    /// `normal` (one support call), then moved by halves of what is left so that
+    /// `a − b = depth × normal`.
+    ///
+    /// The facet's barycentric combination is the wrong place there. Its corners' points of A
+    /// and B can lie far apart while their differences nearly meet (a segment's two ends
+    /// against nearly one point of a cone's rim: a sliver of the difference as long as the
+    /// segment), so a rounding-sized error of the weights moves the witnesses along the
+    /// segment by many tolerances, off the contact. GJK's simplex is the distance problem's own
+    /// answer, a convex combination of support points within the tolerance of each other, so
+    /// both points lie on the cores to within it.
+    #[cold]
+    fn touching_witnesses(&self, simplex: &Simplex<V>, normal: V, depth: V::Real) -> (V, V) {
+        let (a, b) = simplex.witnesses();
+        let s = self.support(normal);
+        let (a, b) = (a + normal * normal.dot(s.a - a), b + normal * normal.dot(s.b - b));
+        let r = (a - b - normal * depth) * V::Real::HALF;
+        (a - r, b + r)
+    }
+
     /// The contact found by EPA from `simplex`, a GJK simplex that holds the origin (the
     /// cores overlap). A converged expansion leaves in `warm` the support points of its
     /// answer's facet (the difference's face nearest the origin) and the point of `simplex`
@@ -380,11 +402,16 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         // flat cores make a polytope difference, where the converged answer is exact already
         // and the polish would cost a few support calls to answer "no step helped".
         let curved = || !(self.a().core().is_flat() && self.b().core().is_flat());
+        let mut polished = false;
         if p.termination == EpaTermination::Converged && curved() {
             if let Some(q) = polish(self, p.normal, p.depth) {
                 let (a, b) = q.support.witnesses_apart(q.normal * q.depth);
                 (p.normal, p.depth, p.point_a, p.point_b) = (q.normal, q.depth, a, b);
+                polished = true;
             }
+        }
+        if !polished && p.depth < V::Real::ZERO {
+            (p.point_a, p.point_b) = self.touching_witnesses(simplex, p.normal, p.depth);
         }
         let mut contact = self.contact_of_cores(p.normal, p.point_a, p.point_b, p.depth);
         contact.status = ContactStatus::Epa(p.termination);

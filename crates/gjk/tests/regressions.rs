@@ -1293,3 +1293,65 @@ fn f32_cast_of_a_box_edge_onto_a_cylinder_rim_does_not_stop_short() {
     // crosses the rim).
     assert!(gap <= 2e-5, "{gap:e} apart at the reported time of impact: {r:?}");
 }
+
+/// Cores apart by less than GJK's tolerance make EPA run on GJK's simplex, and the expansion's
+/// nearest facet then has the origin just outside. Its witness points were the facet's
+/// barycentric combination, whose corners held the two far ends of a segment 1.4e6 long
+/// against nearly one point of a cone's rim: the weights' rounding put `point_a` 3 units along
+/// the segment from the end that touches, and `point_b` 1.7 outside the cone (the tolerance is
+/// 0.14). Now GJK's own closest points are the witnesses there. Oracle: the segment's distance
+/// to the cone sampled densely (the cone in closed form, in its meridian half plane): the end
+/// is the closest point, 2.18e-5 away.
+#[test]
+fn segment_end_at_a_cone_rim_keeps_its_witnesses_at_the_end() {
+    use gjk::{contact, Cone, Segment};
+    use glam::{DQuat, DVec3};
+    let (end0, end1) = (
+        DVec3::new(-702972.0639864132, 658972.5447708842, -794236.4259430883),
+        DVec3::new(-745250.7450262494, 667483.7065602626, 654977.8225005184),
+    );
+    let (half_height, radius) = (159769.88838364306, 156639.96824094848);
+    let segment = Segment::new(end0, end1).unwrap();
+    let cone = Cone::new(half_height, radius).unwrap();
+    let quat = |x, y, z, w| DQuat::from_xyzw(x, y, z, w);
+    let pose_a = Pose::new(
+        quat(0.5609510950744448, 0.4720532679358429, 0.0843649308724398, -0.6748200794321113),
+        DVec3::new(233504.8800058947, -69664.68840964558, -137183.97822333174),
+    )
+    .unwrap();
+    let pose_b = Pose::new(
+        quat(-0.8561416450687678, 0.3784976926553278, -0.32039948374422783, 0.14527612002655277),
+        DVec3::new(-174003.6559787659, 386384.4634700987, -1392114.0071921884),
+    )
+    .unwrap();
+    // Distance of a world point from the cone (apex at +h on local y, base disc at −h).
+    let cone_distance = |p: DVec3| {
+        let local = pose_b.inverse_transform_point(p);
+        let (rho, y) = (local.x.hypot(local.z), local.y);
+        let to_segment = |a: [f64; 2], b: [f64; 2]| {
+            let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+            let t = (((rho - a[0]) * dx + (y - a[1]) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
+            (rho - a[0] - t * dx).hypot(y - a[1] - t * dy)
+        };
+        let side = to_segment([0.0, half_height], [radius, -half_height]);
+        let base = to_segment([radius, -half_height], [0.0, -half_height]);
+        let below_side = (rho - radius) * 2.0 * half_height + (y + half_height) * radius <= 0.0;
+        if y >= -half_height && below_side {
+            -side.min(base)
+        } else {
+            side.min(base)
+        }
+    };
+    let world_end = pose_a.transform_point(end1);
+    let samples = 20_000;
+    let closest = (0..=samples)
+        .map(|k| pose_a.transform_point(end0.lerp(end1, 1.0 - 1e-3 * k as f64 / samples as f64)))
+        .min_by(|p, q| cone_distance(*p).total_cmp(&cone_distance(*q)))
+        .unwrap();
+    assert!(closest.distance(world_end) < 1e-6 && cone_distance(world_end) < 3e-5);
+    let c = contact(&segment, &pose_a, &cone, &pose_b, 0.0).expect("touching within tolerance");
+    let tolerance = 1e-7 * 1.4e6;
+    assert!(c.point_a.distance(world_end) <= tolerance, "{c:?}");
+    assert!(cone_distance(c.point_b).abs() <= tolerance, "{c:?}: {}", cone_distance(c.point_b));
+    assert!((c.point_a - c.point_b - c.normal * c.depth).length() <= 1e-9 * 1.4e6);
+}
