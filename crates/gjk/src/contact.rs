@@ -346,7 +346,9 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
 
     /// The witness points of cores that EPA finds apart (`depth < 0`: GJK stopped on a
     /// simplex within its tolerance of the origin, and the expansion's nearest facet has the
-    /// origin outside): GJK's own closest points, each put on its shape's supporting plane of
+    /// origin outside) or touching when it stopped short (its witnesses are then chosen again
+    /// on the faces across the normal, which at a cylinder's rim can be a tolerance's multiple
+    /// off the shape: 3.7e-4 above a cap, 17 tolerances): GJK's own closest points, each put on its shape's supporting plane of
     /// `normal` (one support call), then moved by halves of what is left so that
     /// `a − b = depth × normal`.
     ///
@@ -355,8 +357,9 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
     /// against nearly one point of a cone's rim: a sliver of the difference as long as the
     /// segment), so a rounding-sized error of the weights moves the witnesses along the
     /// segment by many tolerances, off the contact. GJK's simplex is the distance problem's own
-    /// answer, a convex combination of support points within the tolerance of each other, so
-    /// both points lie on the cores to within it.
+    /// answer, a convex combination of support points within the tolerance of each other (or
+    /// around the origin: then in both cores, whose overlap is no deeper than the tolerance),
+    /// so both points lie on the cores to within it.
     #[cold]
     fn touching_witnesses(&self, simplex: &Simplex<V>, normal: V, depth: V::Real) -> (V, V) {
         let (a, b) = simplex.witnesses();
@@ -410,7 +413,13 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
                 polished = true;
             }
         }
-        if !polished && p.depth < V::Real::ZERO {
+        // Cores apart within the tolerance, or an expansion that stopped short at a touching
+        // depth: GJK's closest points are the better witnesses (see `touching_witnesses`).
+        let stopped_touching = || {
+            p.termination != EpaTermination::Converged
+                && p.depth <= self.tolerance(options.gjk.tolerance).distance()
+        };
+        if !polished && (p.depth < V::Real::ZERO || stopped_touching()) {
             (p.point_a, p.point_b) = self.touching_witnesses(simplex, p.normal, p.depth);
         }
         let mut contact = self.contact_of_cores(p.normal, p.point_a, p.point_b, p.depth);

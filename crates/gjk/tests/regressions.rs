@@ -1355,3 +1355,70 @@ fn segment_end_at_a_cone_rim_keeps_its_witnesses_at_the_end() {
     assert!(cone_distance(c.point_b).abs() <= tolerance, "{c:?}: {}", cone_distance(c.point_b));
     assert!((c.point_a - c.point_b - c.normal * c.depth).length() <= 1e-9 * 1.4e6);
 }
+
+/// An expansion that stops short (`Degenerate`) at a touching depth chose its witnesses again
+/// on the faces across the normal: at a cylinder's rim, `point_a` came out 3.7e-4 above the
+/// cap (the tolerance is 2.2e-5). Now GJK's closest points, put on the supporting planes, are
+/// the witnesses there. Oracle: the cylinder in closed form (`|y| ≤ h`, `√(x² + z²) ≤ r`).
+#[test]
+fn touching_contact_at_a_cylinder_rim_keeps_point_a_on_the_cylinder() {
+    use gjk::{contact_with, ContactOptions, Cylinder, Posed};
+    use glam::{DQuat, DVec3};
+    let (half_height, radius) = (99.42458782405816, 102.48584353339355);
+    let a = Cylinder::new(half_height, radius).unwrap();
+    let pts = vec![
+        [-72.09008019614468, 93.75536036744592, -1.8844988865879202],
+        [106.90487813575197, 50.821555534033706, 16.006696138497986],
+        [-98.34248187966821, -29.176183238901302, 59.138553674873975],
+        [101.15026505427036, 49.03775768799372, 72.25330171839477],
+        [19.29529418819159, 3.8597894343815113, 63.59486154882336],
+        [57.02855458901115, 7.1021528650421, -102.37495798762005],
+        [-70.79553779772311, 8.71075844759001, 46.000951652065226],
+        [21.74634402834039, 76.57820347171264, -75.9385176017805],
+        [34.991633429965844, 77.49833035694894, 63.76623178862474],
+        [-96.49712464487331, 37.51492264230447, -73.03879717215554],
+        [-64.76209145918332, 56.67621556052612, -87.72875771876973],
+        [-31.273123647251737, 12.735711847434132, -81.87878097526219],
+        [48.489476356333626, -23.62392095062944, -23.75166090669127],
+        [20.640775143007346, 4.106302950226706, 103.80781947805227],
+        [56.72576427227736, 19.22049755535167, 101.40544256016037],
+        [-31.95431427868398, -4.505671912002285, -25.348003235868305],
+        [-67.14699296135979, 89.55553699116206, 79.49687598509388],
+        [29.837729219516063, -65.83877834877856, -98.06253402765414],
+        [-63.58000821041977, 0.1686363636243584, -82.92677569217497],
+        [-39.906879019571164, -80.33737928623373, 17.622717844925404],
+    ];
+    let hull = Polytope::new(pts.iter().map(|p| DVec3::from_array(*p)).collect()).unwrap();
+    let b = Posed::new(
+        hull,
+        Pose::new(
+            DQuat::from_xyzw(
+                -0.784945866654298,
+                -0.3441939665347676,
+                0.09166708834235546,
+                0.5069394882411816,
+            ),
+            DVec3::new(44.700052335687374, -0.6292165924431288, -36.07708959127312),
+        )
+        .unwrap(),
+    );
+    let q = |r: [f64; 4]| DQuat::from_xyzw(r[0], r[1], r[2], r[3]);
+    let pose_a = Pose::new(
+        q([-0.8862192317412144, 0.1755269318979089, 0.37037247145958796, 0.21593981072381166]),
+        DVec3::new(-130.40046330709507, 100.32708467418564, -312.01130612831463),
+    )
+    .unwrap();
+    let pose_b = Pose::new(
+        q([-0.29830095497267123, 0.08818001843122708, 0.8600159694422087, 0.40449147941117247]),
+        DVec3::new(-103.25158837484116, -77.83613007395935, -446.6478039163324),
+    )
+    .unwrap();
+    let r = contact_with(&a, &pose_a, &b, &pose_b, &ContactOptions::default());
+    let c = r.contact.expect("touching");
+    let local = pose_a.inverse_transform_point(c.point_a);
+    let outside = (local.y.abs() - half_height).max(local.x.hypot(local.z) - radius);
+    let tolerance = 1e-7 * 225.0;
+    assert!(c.depth.abs() <= tolerance, "{r:?}");
+    assert!(outside <= tolerance, "{r:?}: point_a {outside} outside the cylinder");
+    assert!((c.point_a - c.point_b - c.normal * c.depth).length() <= 1e-12 * 225.0);
+}
