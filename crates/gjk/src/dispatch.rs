@@ -38,7 +38,8 @@
 //!   segment's direction crossed with the box's three axes; in 2D the segment's normal), run
 //!   in the box's frame: `intersects`, `contact` and `distance` as for two boxes (exact depth,
 //!   normal and witnesses when the cores overlap; GJK measures a gap within reach);
-//!   `closest_points` runs GJK. A test whose numbers overflow declines, and GJK and EPA answer.
+//!   `closest_points` runs GJK. The test declines pairs whose numbers overflow or that are
+//!   smaller than `1e-75` (`f64`) or `1e-9` (`f32`), and GJK and EPA answer them.
 //! * **polygon SAT** (2D, edge normals of both polygons, a box laid out as four corners):
 //!   `intersects` and `contact` as for boxes; `distance` and `closest_points` run GJK (the test
 //!   costs more than it saves there: measured in docs/benchmarks.md).
