@@ -34,13 +34,16 @@
 //! that gap, as GJK would (the touching tolerance is relative to the cores' size, which is the
 //! gap itself for two points).
 //!
-//! # Two boxes, two polygons: the separating-axis test
+//! # Two boxes, two polygons, a segment and a box: the separating-axis test
 //! When both cores are boxes ([`Core::Box`]: cuboids, rounded cuboids) the query runs
 //! no GJK and no EPA: the Minkowski difference of two boxes has its face normals among 15 axes
 //! (6 in 2D), so the smallest overlap over them is the exact depth of the cores, and the
 //! touching features give the witness points (module `sat`). The same holds in 2D for two
 //! convex polygons ([`Core::Polygon`]: small polytopes, rounded ones), or a box and a
-//! polygon, over both polygons' edge normals. Cores apart by more than the
+//! polygon, over both polygons' edge normals; and for a segment core against a box core
+//! (capsule against box, [`Core::Segment`] and [`Core::Box`]), over the box's face normals and
+//! the segment's direction crossed with the box's axes (2D: the segment's normal), in the
+//! box's frame. Cores apart by more than the
 //! prediction distance plus the margins return no contact at the first separating axis; cores
 //! apart but within reach run the GJK steps above, which measure the gap. Such answers report
 //! 0 GJK iterations, `epa: None`, and leave the warm-start cache untouched.
@@ -60,7 +63,7 @@ use crate::gjk::{GjkOptions, Goal, Termination, WarmStart};
 use crate::math::{Pose, Real, Vector};
 use crate::pair::Pair;
 use crate::polish::polish;
-use crate::sat::{box_pair, polygon_pair, with_polygons, AxisTest};
+use crate::sat::{box_pair, polygon_pair, segment_box, with_polygons, AxisTest};
 use crate::shape::{offset_from_core, Core, Support};
 use crate::simplex::Simplex;
 
@@ -162,10 +165,11 @@ pub struct ContactResult<V: Vector> {
     /// How the last GJK run ended.
     pub gjk_termination: Termination,
     /// Support calls of the GJK runs together (1 for a closed-form answer, 0 for the
-    /// separating-axis test of two boxes).
+    /// separating-axis tests: two boxes, two polygons, a segment and a box).
     pub gjk_iterations: u32,
     /// How the expansion ended, or `None` when GJK alone answered (the cores are apart) or the
-    /// answer was analytic (a point core, two segment cores, two box cores: see the
+    /// answer was analytic (a point core, two segment cores, two box cores, a segment core
+    /// and a box core: see the
     /// [module docs](mod@crate::contact)).
     pub epa: Option<EpaTermination>,
     /// Support points the expansion added (not counting the completion of a lower-dimensional
@@ -259,6 +263,9 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             Kernel::Segments(..) => self.projected_contact(&kernel, options, prediction),
             Kernel::Boxes(a, b) => self.box_contact(a, b, options, prediction),
             Kernel::Polygons(a, b) => self.polygon_contact(&a, &b, options, prediction),
+            Kernel::SegmentBox { ends, half, box_is_a } => {
+                self.segment_box_contact(ends, half, box_is_a, options, prediction)
+            }
             Kernel::Gjk => None,
         }
     }
@@ -501,6 +508,36 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         prediction: V::Real,
     ) -> Option<ContactResult<V>> {
         let test = with_polygons(a, b, |a, b| polygon_pair(a, b, self.relative_pose()))?;
+        let touch = || self.tolerance(options.gjk.tolerance).distance();
+        self.axis_contact(test, touch, prediction)
+    }
+
+    /// The answer of the separating-axis test for a segment core against a box core (see
+    /// [`Pair::axis_contact`]): run in the box's frame, where the box's faces are coordinates,
+    /// and taken to A's frame.
+    #[inline]
+    fn segment_box_contact(
+        &self,
+        ends: [V; 2],
+        half: V,
+        box_is_a: bool,
+        options: &ContactOptions<V::Real>,
+        prediction: V::Real,
+    ) -> Option<ContactResult<V>> {
+        let test = segment_box(self.segment_in_box(ends, box_is_a), half)?;
+        // The test's answer has the box as A, in the box's frame: B's frame when the box is B.
+        let test = match test {
+            AxisTest::Overlap { depth, normal, point_a, point_b } if !box_is_a => {
+                let rel = self.relative_pose();
+                AxisTest::Overlap {
+                    depth,
+                    normal: -rel.transform_vector(normal),
+                    point_a: rel.transform_point(point_b),
+                    point_b: rel.transform_point(point_a),
+                }
+            }
+            test => test,
+        };
         let touch = || self.tolerance(options.gjk.tolerance).distance();
         self.axis_contact(test, touch, prediction)
     }

@@ -184,7 +184,22 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
             Kernel::Polygons(a, b) => {
                 with_polygons(a, b, |a, b| crate::sat::polygon_separation(a, b, rel))
             }
+            Kernel::SegmentBox { ends, half, box_is_a } => {
+                crate::sat::segment_box_separation(self.segment_in_box(*ends, *box_is_a), *half)
+            }
             _ => None,
+        }
+    }
+
+    /// A segment core's ends (in its shape's frame) in the frame of the box core it meets:
+    /// B's frame when the box is B, A's when it is A.
+    #[inline(always)]
+    pub(crate) fn segment_in_box(&self, [p, q]: [V; 2], box_is_a: bool) -> [V; 2] {
+        let rel = &self.relative;
+        if box_is_a {
+            [rel.transform_point(p), rel.transform_point(q)]
+        } else {
+            [rel.inverse_transform_point(p), rel.inverse_transform_point(q)]
         }
     }
 

@@ -1,6 +1,6 @@
 //! Penetration by the separating-axis test, without GJK or EPA, for cores whose Minkowski
-//! difference has its face normals on a short list: two boxes (module `boxes`) and two convex
-//! polygons in 2D (module `polygons`).
+//! difference has its face normals on a short list: two boxes (module `boxes`), two convex
+//! polygons in 2D (module `polygons`), and a segment against a box (module `segment_box`).
 //!
 //! Along a unit axis `n` the support value `h_D(n)` of the Minkowski difference `D = A − B` is
 //! the overlap of the two shapes' projections onto `n`. A negative value is a separating axis.
@@ -12,9 +12,11 @@
 
 mod boxes;
 mod polygons;
+mod segment_box;
 
 pub(crate) use boxes::{box_axes, box_pair, box_separation, BoxAxes};
 pub(crate) use polygons::{polygon_pair, polygon_separation, with_polygons};
+pub(crate) use segment_box::{segment_box, segment_box_separation};
 
 use crate::math::Vector;
 
