@@ -259,7 +259,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             Kernel::Segments(..) => self.projected_contact(&kernel, options, prediction),
             Kernel::Boxes(a, b) => self.box_contact(a, b, options, prediction),
             Kernel::Polygons(a, b) => self.polygon_contact(&a, &b, options, prediction),
-            Kernel::Gjk => None,
+            Kernel::Mpr { .. } | Kernel::Gjk => None,
         }
     }
 

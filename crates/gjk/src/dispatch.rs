@@ -124,6 +124,11 @@ pub(crate) enum Kernel<'a, V: Vector> {
     Boxes(V, V),
     /// In 2D, both cores are polygons or boxes, but not two boxes.
     Polygons(Core<'a, V>, Core<'a, V>),
+    /// In 3D, `intersects` on two cores that name a point inside them (boxes, polytopes,
+    /// ellipsoids, cylinders, cones): Minkowski Portal Refinement from those points (each in
+    /// its shape's frame; `None`: the shape's [`Support::center`](crate::Support::center)),
+    /// GJK when it gives no verdict.
+    Mpr { a: Option<V>, b: Option<V> },
     /// The support-function path: GJK, and EPA for penetration.
     Gjk,
 }
@@ -142,7 +147,28 @@ pub(crate) fn kernel<'a, V: Vector>(query: Query, a: Core<'a, V>, b: Core<'a, V>
         {
             Kernel::Polygons(a, b)
         }
+        (a, b) if V::DIM == 3 && query == Query::Intersects => match (mpr_start(&a), mpr_start(&b))
+        {
+            (Some(a), Some(b)) => Kernel::Mpr { a, b },
+            _ => Kernel::Gjk,
+        },
         _ => Kernel::Gjk,
+    }
+}
+
+/// Where MPR starts in a core that it takes: `Some(point)` for the kinds whose data names a
+/// point inside (a box's, ellipsoid's or cylinder's centre, a cone's centroid on its axis),
+/// `Some(None)` for a polytope (its shape's centre), `None` for the kinds MPR does not take.
+#[inline(always)]
+pub(crate) fn mpr_start<V: Vector>(core: &Core<'_, V>) -> Option<Option<V>> {
+    match *core {
+        Core::Box(_) | Core::Ellipsoid(_) | Core::Cylinder { .. } => Some(Some(V::ZERO)),
+        Core::Cone { half_height, .. } => {
+            let half = V::Real::HALF;
+            Some(Some(V::from_components([V::Real::ZERO, -half_height * half, V::Real::ZERO])))
+        }
+        Core::Polytope(_) => Some(None),
+        _ => None,
     }
 }
 
