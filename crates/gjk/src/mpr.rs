@@ -33,8 +33,8 @@
 //! [`crate::dispatch`]). Every loop is bounded by the options' iteration cap (support calls).
 
 use crate::geometry::{cross, unit};
-use crate::gjk::{Frame, GjkOptions};
-use crate::math::{Real, Vector};
+use crate::gjk::GjkOptions;
+use crate::math::{Pose, Real, Rotation, Vector};
 use crate::pair::Pair;
 use crate::shape::Support;
 
@@ -124,7 +124,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         if V::DIM != 3 {
             return MprResult { status: MprStatus::Unsupported, iterations: 0 };
         }
-        let frame = Frame::new(&self.relative);
+        let frame = Basis::new(&self.relative);
         let v0 = a - frame.transform_point(b);
         // An upper bound of the touching distance (sum norms, no square root): only the
         // separation verdict uses it, where a larger bound is the safe side.
@@ -141,9 +141,47 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     }
 }
 
+/// B's pose relative to A as a rotation matrix and a translation, built once per run from the
+/// rotation's closed form ([`Rotation::columns`]): every support call rotates the direction
+/// into B's frame and B's point back, 15 products each by the matrix.
+#[derive(Clone, Copy)]
+struct Basis<V: Vector> {
+    columns: [V; 3],
+    translation: V,
+}
+
+impl<V: Vector> Basis<V> {
+    #[inline(always)]
+    fn new(pose: &Pose<V>) -> Self {
+        Self { columns: pose.rotation().columns(), translation: pose.translation() }
+    }
+
+    /// `R p + t`.
+    #[inline(always)]
+    fn transform_point(&self, p: V) -> V {
+        let [c0, c1, c2] = self.columns;
+        c0 * p.component(0) + c1 * p.component(1) + c2 * p.component(2) + self.translation
+    }
+
+    /// The support point of the cores' Minkowski difference along `dir` (A's frame).
+    #[inline(always)]
+    fn support<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+        &self,
+        pair: &Pair<'_, V, A, B>,
+        dir: V,
+        hints: &mut [u32; 2],
+    ) -> V {
+        let [c0, c1, c2] = self.columns;
+        let a = pair.a.support_hinted(dir, &mut hints[0]);
+        let back = -dir;
+        let b_dir = V::from_components([c0.dot(back), c1.dot(back), c2.dot(back)]);
+        a - self.transform_point(pair.b.support_hinted(b_dir, &mut hints[1]))
+    }
+}
+
 /// The state of one MPR run, in A's frame.
 struct Walk<V: Vector> {
-    frame: Frame<V>,
+    frame: Basis<V>,
     hints: [u32; 2],
     iterations: u32,
     max_iterations: u32,
@@ -168,7 +206,7 @@ impl<V: Vector> Walk<V> {
             return Err(MprStatus::IterationCap);
         }
         self.iterations += 1;
-        let w = self.frame.support(pair, n, &mut self.hints).w;
+        let w = self.frame.support(pair, n, &mut self.hints);
         let reach = n.dot(w);
         if reach < V::Real::ZERO {
             // `−reach` bounds the cores' distance from below.
