@@ -50,17 +50,18 @@
 //!   proves neither (a gap within the margins or the touching band, a degenerate portal, the
 //!   iteration cap), GJK answers. Why these kinds: on the standard workloads MPR decides
 //!   every pair after 1.7 support calls on average when apart and 3.8 when overlapping, where
-//!   GJK's run to its verdict costs about twice the instructions (cylinder–cone 2149 → 1041
-//!   per query in f64, hull_32 3700 → 2588: docs/benchmarks.md, issue 16). General cores are
+//!   GJK's run to its verdict costs more (instructions per query in f64, GJK → MPR:
+//!   cylinder–cone 2149 → 955, hull_32 3700 → 2539; docs/benchmarks.md, issue 16). General cores are
 //!   not routed: nothing promises that their centre lies in the core, and MPR's overlap proof
-//!   needs a point of it. Segments and points have their closed forms; 2D has no curved core
-//!   where it was measured to win. `distance`, `closest_points` and `contact` need the gap or
-//!   the depth, which MPR does not measure.
+//!   needs a point of it. Segments and points have their closed forms; 2D is not routed (not
+//!   measured). `distance`, `closest_points` and `contact` need the gap or the depth, which
+//!   MPR does not measure.
 //! * **GJK**: the support-function path for everything else, EPA for `contact` when the cores
 //!   overlap. The shape cast ([`shape_cast`](crate::shape_cast())) takes the GJK ray cast for
 //!   every pair; its initial overlap is a `contact`. The triangle and 3D polytope cores count
 //!   as general in this table (and the ellipsoid, cylinder and cone against anything but a
-//!   point): only the ray cast has kernels for them.
+//!   point): only the ray cast has kernels for them, and `intersects` takes MPR (above) for
+//!   all but the triangle.
 //!
 //! * **manifold** ([`manifold`](crate::manifold())): no row of its own. It runs `contact` (so
 //!   the table above picks its normal: box SAT, polygon SAT, a projection, GJK or EPA), then

@@ -21,6 +21,7 @@
 
 use crate::dispatch::{Kernel, Query};
 use crate::math::{Pose, Real, Vector};
+use crate::mpr::MprResult;
 pub use crate::pair::Pair;
 use crate::polish::{polish, stall_escape};
 use crate::shape::Support;
@@ -250,13 +251,36 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
             // MPR proves overlap or a clear separation; near touching, GJK measures.
             let a = a.unwrap_or_else(|| self.a.center());
             let b = b.unwrap_or_else(|| self.b.center());
-            if let Some(verdict) = self.mpr_from(a, b, options).verdict() {
+            let run = self.mpr_from(a, b, options.tolerance, options.max_iterations);
+            if let Some(verdict) = run.verdict() {
                 return verdict;
             }
         }
         // Only the verdict is wanted: skip the witnesses, normal, world transforms and cache
         // store of a full result.
         self.run_cold(Goal::Intersection, options).0
+    }
+
+    /// Minkowski Portal Refinement on the cores (3D; see [`crate::mpr`]): whether
+    /// the shapes intersect, when it can be proved without measuring the gap.
+    ///
+    /// Runs on boxes, polytopes, ellipsoids, cylinders and cones (any margins); other kinds,
+    /// and 2D, get [`MprStatus::Unsupported`](crate::mpr::MprStatus::Unsupported) without a
+    /// support call. This is the kernel [`Pair::intersects`] runs first for those kinds.
+    ///
+    /// ```
+    /// use gjk::{mpr::MprStatus, Cone, Cylinder, Pair, Pose};
+    /// use glam::DVec3;
+    /// let cylinder = Cylinder::new(1.0, 0.5)?;
+    /// let cone = Cone::new(1.0, 0.5)?;
+    /// let at = |x: f64| Pose::from_translation(DVec3::new(x, 0.0, 0.0)).unwrap();
+    /// let options = Default::default();
+    /// assert_eq!(Pair::new(&cylinder, at(0.0), &cone, at(0.7)).mpr(&options).status, MprStatus::Overlap);
+    /// assert_eq!(Pair::new(&cylinder, at(0.0), &cone, at(1.2)).mpr(&options).status, MprStatus::Separated);
+    /// # Ok::<(), gjk::ShapeError>(())
+    /// ```
+    pub fn mpr(&self, options: &GjkOptions<V::Real>) -> MprResult {
+        self.mpr_run(options.tolerance, options.max_iterations)
     }
 
     /// The distance between the shapes (0 when they touch or overlap).

@@ -33,7 +33,6 @@
 //! [`crate::dispatch`]). Every loop is bounded by the options' iteration cap (support calls).
 
 use crate::geometry::{cross, unit};
-use crate::gjk::GjkOptions;
 use crate::math::{Pose, Real, Rotation, Vector};
 use crate::pair::Pair;
 use crate::shape::Support;
@@ -62,7 +61,7 @@ pub enum MprStatus {
     Unsupported,
 }
 
-/// What an MPR run found: [`Pair::mpr`].
+/// What an MPR run found: [`Pair::mpr`](crate::Pair::mpr).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MprResult {
     /// How the run ended.
@@ -93,34 +92,26 @@ fn start_point<V: Vector, S: Support<V> + ?Sized>(shape: &S) -> Option<V> {
 }
 
 impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, A, B> {
-    /// Minkowski Portal Refinement on the cores (3D; see the [module docs](self)): whether
-    /// the shapes intersect, when it can be proved without measuring the gap.
-    ///
-    /// Runs on boxes, polytopes, ellipsoids, cylinders and cones (any margins); other kinds,
-    /// and 2D, get [`MprStatus::Unsupported`] without a support call.
-    ///
-    /// ```
-    /// use gjk::{mpr::MprStatus, Cone, Cylinder, Pair, Pose};
-    /// use glam::DVec3;
-    /// let cylinder = Cylinder::new(1.0, 0.5)?;
-    /// let cone = Cone::new(1.0, 0.5)?;
-    /// let at = |x: f64| Pose::from_translation(DVec3::new(x, 0.0, 0.0)).unwrap();
-    /// let options = Default::default();
-    /// assert_eq!(Pair::new(&cylinder, at(0.0), &cone, at(0.7)).mpr(&options).status, MprStatus::Overlap);
-    /// assert_eq!(Pair::new(&cylinder, at(0.0), &cone, at(1.2)).mpr(&options).status, MprStatus::Separated);
-    /// # Ok::<(), gjk::ShapeError>(())
-    /// ```
-    pub fn mpr(&self, options: &GjkOptions<V::Real>) -> MprResult {
+    /// MPR on this pair from the cores' own start points ([`Pair::mpr`](crate::Pair::mpr)),
+    /// with the relative tolerance `tolerance` and at most `max_iterations` support calls.
+    #[inline]
+    pub(crate) fn mpr_run(&self, tolerance: V::Real, max_iterations: u32) -> MprResult {
         let (Some(a), Some(b)) = (start_point(self.a), start_point(self.b)) else {
             return MprResult { status: MprStatus::Unsupported, iterations: 0 };
         };
-        self.mpr_from(a, b, options)
+        self.mpr_from(a, b, tolerance, max_iterations)
     }
 
-    /// [`Pair::mpr`] from the start points `a` (A's frame) and `b` (B's frame), which must be
-    /// points of the cores.
+    /// MPR from the start points `a` (A's frame) and `b` (B's frame), which must be points of
+    /// the cores.
     #[inline(always)]
-    pub(crate) fn mpr_from(&self, a: V, b: V, options: &GjkOptions<V::Real>) -> MprResult {
+    pub(crate) fn mpr_from(
+        &self,
+        a: V,
+        b: V,
+        tolerance: V::Real,
+        max_iterations: u32,
+    ) -> MprResult {
         if V::DIM != 3 {
             return MprResult { status: MprStatus::Unsupported, iterations: 0 };
         }
@@ -128,12 +119,12 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         let v0 = a - frame.transform_point(b);
         // An upper bound of the touching distance (sum norms, no square root): only the
         // separation verdict uses it, where a larger bound is the safe side.
-        let touch = self.touch_bound(options.tolerance);
+        let touch = self.touch_bound(tolerance);
         let mut walk = Walk {
             frame,
             hints: [0; 2],
             iterations: 0,
-            max_iterations: options.max_iterations,
+            max_iterations,
             apart: self.margins() + touch + touch,
         };
         let status = walk.run(self, v0, touch);

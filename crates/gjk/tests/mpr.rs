@@ -507,3 +507,59 @@ fn the_iteration_cap_is_reported() {
     let other = Pair::new(&ball, Pose::IDENTITY, &cone, pose_b).mpr(&GjkOptions::default());
     assert_eq!((other.status, other.iterations), (MprStatus::Unsupported, 0));
 }
+
+/// Flat and thin solids (discs, segments, needles): the Minkowski difference can be flat, and
+/// the portal degenerate. Clear separations must be found, and `intersects` must agree with
+/// `contact(.., 0)` and `distance` everywhere.
+fn degenerate<V: TestVector + gjk::Vector3>() {
+    let mut rng = Rng::new(0x4D50_5205 ^ V::NAME.len() as u64);
+    let options = GjkOptions::<V::Real>::default();
+    let mut decided = 0;
+    for case in 0..common::case_count(200) {
+        let solid = |rng: &mut Rng, k: usize| {
+            let (h, r) = (rng.range(0.2, 1.0), rng.range(0.2, 1.0));
+            match (case + k) % 6 {
+                0 => Solid::Cylinder(h, 0.0),
+                1 => Solid::Cylinder(0.0, r),
+                2 => Solid::Cone(h, 0.0),
+                3 => Solid::Cone(0.0, r),
+                4 => Solid::Cylinder(h, 1e-7 * h),
+                _ => Solid::Cone(1e-7 * r, r),
+            }
+            .rounded::<V>()
+        };
+        let (sa, sb) = (solid(&mut rng, 0), solid(&mut rng, case / 6));
+        let pose_a = V::pose(rng.rotation(3), rng.in_cube(3, 0.3));
+        // Half the cases with parallel axes (flat differences), half turned.
+        let turn = if case % 2 == 0 { V::rotation_of(&pose_a) } else { rng.rotation(3) };
+        let pose_b = V::pose(turn, rng.in_cube(3, 1.2));
+        let placed = |solid: Solid, pose: &Pose<V>| Placed {
+            solid,
+            rotation: V::rotation_of(pose),
+            translation: to_d(pose.translation()),
+        };
+        let lower = distance_lower_bound(&placed(sa, &pose_a), &placed(sb, &pose_b), &mut rng);
+        let (a, b) = (sa.shape::<V>(), sb.shape::<V>());
+        for (x, px, y, py) in [(&a, &pose_a, &b, &pose_b), (&b, &pose_b, &a, &pose_a)] {
+            let what = format!("{} {sa:?} {sb:?} case {case}", V::NAME);
+            let hit = intersects(&**x, px, &**y, py);
+            assert_eq!(hit, contact(&**x, px, &**y, py, V::Real::ZERO).is_some(), "{what}");
+            assert_eq!(hit, distance(&**x, px, &**y, py) == V::Real::ZERO, "{what}");
+            let run = Pair::new(&**x, *px, &**y, *py).mpr(&options);
+            if lower > 1e-3 {
+                assert!(!hit, "{what}");
+                assert_ne!(run.verdict(), Some(true), "{what}");
+            }
+            // (A verdict of MPR is what `intersects` returned: the check on it is the
+            // agreement with `contact` and `distance` above, which run GJK and EPA.)
+            decided += u32::from(run.verdict().is_some());
+        }
+    }
+    assert!(decided > 0);
+}
+
+#[test]
+fn flat_and_thin_solids_agree_with_contact_and_distance() {
+    degenerate::<DVec3>();
+    degenerate::<Vec3>();
+}
