@@ -57,7 +57,9 @@ pub enum MprStatus {
     Degenerate,
     /// The cap on support calls was reached (no verdict).
     IterationCap,
-    /// A core of a kind MPR does not take, or a 2D pair: no verdict, no support call.
+    /// A core of a kind MPR does not take, a 2D pair, or a pair whose size is outside
+    /// [`Real::QUARTIC_SAFE`](crate::Real::QUARTIC_SAFE) (its triple products would underflow
+    /// or overflow): no verdict, no support call.
     Unsupported,
 }
 
@@ -112,7 +114,13 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         tolerance: V::Real,
         max_iterations: u32,
     ) -> MprResult {
-        if V::DIM != 3 {
+        // The portal tests multiply three lengths (a cross product dotted with a point): out
+        // of `QUARTIC_SAFE` they underflow to zeros that read as "on the portal" (hulls 1e-307
+        // across) or overflow. GJK answers such pairs.
+        let [low, high] = V::Real::QUARTIC_SAFE;
+        let extents = self.a.extent() + self.b.extent();
+        let reach = self.relative.translation().abs_sum() + a.abs_sum() + b.abs_sum() + extents;
+        if V::DIM != 3 || !(extents >= low && reach <= high) {
             return MprResult { status: MprStatus::Unsupported, iterations: 0 };
         }
         let frame = Basis::new(&self.relative);
