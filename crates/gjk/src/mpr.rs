@@ -58,8 +58,8 @@ pub enum MprStatus {
     /// The cap on support calls was reached (no verdict).
     IterationCap,
     /// A core of a kind MPR does not take, a 2D pair, or a pair whose size is outside
-    /// [`Real::QUARTIC_SAFE`](crate::Real::QUARTIC_SAFE) (its triple products would underflow
-    /// or overflow): no verdict, no support call.
+    /// [`Real::QUARTIC_SAFE`] (its triple products would underflow or overflow): no verdict,
+    /// no support call.
     Unsupported,
 }
 
