@@ -52,8 +52,8 @@
 //!   every pair after 1.7 support calls on average when apart and 3.8 when overlapping, where
 //!   GJK's run to its verdict costs more (instructions per query in f64, GJK → MPR:
 //!   cylinder–cone 2149 → 979, hull_32 3700 → 2553; docs/benchmarks.md, issue 16). General
-//!   cores are not routed: nothing promises that their centre lies in the core, and MPR's overlap proof
-//!   needs a point of it. Segments and points have their closed forms; 2D is not routed (not
+//!   cores are not routed: nothing promises that their centre lies in the core, and MPR's
+//!   overlap proof needs a point of it. Segments and points have their closed forms; 2D is not routed (not
 //!   measured). `distance`, `closest_points` and `contact` need the gap or the depth, which
 //!   MPR does not measure.
 //! * **GJK**: the support-function path for everything else, EPA for `contact` when the cores
