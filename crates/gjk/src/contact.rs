@@ -266,7 +266,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             Kernel::SegmentBox { ends, half, box_is_a } => {
                 self.segment_box_contact(ends, half, box_is_a, options, prediction)
             }
-            Kernel::Gjk => None,
+            Kernel::Mpr { .. } | Kernel::Gjk => None,
         }
     }
 

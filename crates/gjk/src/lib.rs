@@ -91,6 +91,7 @@ pub mod gjk;
 pub mod hull;
 pub mod manifold;
 pub mod math;
+pub mod mpr;
 mod pair;
 mod polish;
 mod ray;

@@ -9,7 +9,7 @@
 use core::fmt::{Debug, Display};
 use core::ops::{Add, AddAssign, Div, Mul, MulAssign, Neg, Sub, SubAssign};
 
-use glam::{DQuat, DVec2, DVec3, Quat, Vec2, Vec3};
+use glam::{DMat3, DQuat, DVec2, DVec3, Mat3, Quat, Vec2, Vec3};
 
 use crate::error::ShapeError;
 
@@ -189,6 +189,9 @@ pub trait Rotation<V>: Copy + Debug + PartialEq + Send + Sync + 'static {
     /// The same rotation scaled back to unit norm, or `None` when it has no direction
     /// (zero, NaN or infinite components).
     fn try_normalize(&self) -> Option<Self>;
+    /// The images of the coordinate axes (the rotation matrix's columns; the third is zero
+    /// in 2D), from the quaternion's closed form in 3D rather than three rotations.
+    fn columns(&self) -> [V; 3];
 }
 
 /// A 2D rotation stored as the unit complex number `cos θ + i sin θ`.
@@ -220,6 +223,10 @@ impl<R: Real> Rotation2<R> {
 macro_rules! impl_rotation2 {
     ($r:ident, $v:ident) => {
         impl Rotation<$v> for Rotation2<$r> {
+            #[inline]
+            fn columns(&self) -> [$v; 3] {
+                [self.rotate($v::X), self.rotate($v::Y), $v::ZERO]
+            }
             const IDENTITY: Self = Self { cos: 1.0, sin: 0.0 };
             #[inline]
             fn rotate(&self, v: $v) -> $v {
@@ -254,9 +261,14 @@ impl_rotation2!(f32, Vec2);
 impl_rotation2!(f64, DVec2);
 
 macro_rules! impl_rotation3 {
-    ($q:ident, $v:ident) => {
+    ($q:ident, $v:ident, $m:ident) => {
         impl Rotation<$v> for $q {
             const IDENTITY: Self = $q::IDENTITY;
+            #[inline]
+            fn columns(&self) -> [$v; 3] {
+                let m = $m::from_quat(*self);
+                [m.x_axis, m.y_axis, m.z_axis]
+            }
             #[inline]
             fn rotate(&self, v: $v) -> $v {
                 *self * v
@@ -283,8 +295,8 @@ macro_rules! impl_rotation3 {
         }
     };
 }
-impl_rotation3!(Quat, Vec3);
-impl_rotation3!(DQuat, DVec3);
+impl_rotation3!(Quat, Vec3, Mat3);
+impl_rotation3!(DQuat, DVec3, DMat3);
 
 /// A triangle and a point, seen in the 2D coordinate plane where the triangle's area is largest.
 ///

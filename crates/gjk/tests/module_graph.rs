@@ -19,7 +19,7 @@ const LAYERS: &[&[&str]] = &[
     &["sat", "dispatch"],
     &["ray"],
     &["pair"],
-    &["epa"],
+    &["epa", "mpr"],
     &["polish"],
     &["gjk"],
     &["contact"],

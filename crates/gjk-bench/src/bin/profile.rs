@@ -12,8 +12,12 @@
 //!             (time of impact under rotation over the toi workload's pairs: ours,
 //!             `gjk::time_of_impact`, or parry's `query::cast_shapes_nonlinear`)
 //!   PRECISION f32 | f64
-//!   LIBRARY   gjk | parry | parry_gjk
+//!   LIBRARY   gjk | parry | parry_gjk | ccd_mpr | ccd_gjk
 //! ```
+//! `ccd_mpr` and `ccd_gjk` (feature `peers`, which links the system's libccd) run libccd's
+//! `ccdMPRIntersect` and `ccdGJKIntersect` through `gjk_bench::ccd`, for `intersects` on the
+//! 3D workloads the peers comparison covers (box_box, sphere_box, capsule_capsule, hull_32,
+//! cylinder_cone), so that callgrind counts libccd's instructions in the same binary.
 //! `manifold` runs ours ([`gjk::manifold`]) or, for `parry`, parry's `contact_manifolds` from
 //! no kept manifold (`parry_cold` of the benchmark; `parry_gjk` is not a manifold query).
 //! The checksum is the sum of the times of impact found (and of the normals' components).
@@ -188,17 +192,53 @@ impl Job {
     }
 }
 
+/// libccd's intersection test (`ccd_mpr` or `ccd_gjk`) over a workload's pairs `rounds` times;
+/// `None` for a workload it does not cover.
+#[cfg(feature = "peers")]
+fn ccd(job: &Job, name: &str) -> Option<f64> {
+    use gjk_bench::ccd::{CcdPair, CcdShape};
+    use gjk_bench::peers::AsPeerShape;
+    fn pairs<A: AsPeerShape, B: AsPeerShape>(w: &Workload<A, B, Placement3>) -> Vec<CcdPair> {
+        w.cases
+            .iter()
+            .map(|c| CcdPair {
+                a: CcdShape::new(c.a.peer_shape(), &c.pose_a),
+                b: CcdShape::new(c.b.peer_shape(), &c.pose_b),
+            })
+            .collect()
+    }
+    let cases = match name {
+        "box_box" => pairs(&workload::box_box()),
+        "sphere_box" => pairs(&workload::sphere_box()),
+        "capsule_capsule" => pairs(&workload::capsule_capsule()),
+        "hull_32" => pairs(&workload::hull_32()),
+        "cylinder_cone" => pairs(&workload::cylinder_cone()),
+        _ => return None,
+    };
+    let test =
+        if job.library == "ccd_mpr" { CcdPair::mpr_intersects } else { CcdPair::gjk_intersects };
+    let mut sum = 0.0;
+    for _ in 0..job.rounds {
+        for c in &cases {
+            sum += f64::from(u8::from(test(black_box(c))));
+        }
+    }
+    Some(sum)
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let valid = args.len() >= 4
         && ["intersects", "distance", "contact", "manifold", "ray", "toi"].contains(&args[1].as_str())
         && ["f32", "f64"].contains(&args[2].as_str())
-        && ["gjk", "parry", "parry_gjk"].contains(&args[3].as_str())
+        && ["gjk", "parry", "parry_gjk", "ccd_mpr", "ccd_gjk"].contains(&args[3].as_str())
+        // libccd only answers the intersection test here, and only with the `peers` feature.
+        && (!args[3].starts_with("ccd") || (cfg!(feature = "peers") && args[1] == "intersects"))
         // The time-of-impact workloads answer only the `toi` query, and only they do.
         && (args[1] == "toi") == args[0].starts_with("toi_");
     if !valid {
         eprintln!(
-            "usage: profile WORKLOAD intersects|distance|contact|manifold|ray|toi f32|f64 gjk|parry|parry_gjk [ROUNDS]"
+            "usage: profile WORKLOAD intersects|distance|contact|manifold|ray|toi f32|f64 gjk|parry|parry_gjk|ccd_mpr|ccd_gjk [ROUNDS]"
         );
         return ExitCode::FAILURE;
     }
@@ -208,6 +248,21 @@ fn main() -> ExitCode {
         library: args[3].clone(),
         rounds: args.get(4).and_then(|r| r.parse().ok()).unwrap_or(100),
     };
+    #[cfg(feature = "peers")]
+    if job.library.starts_with("ccd") {
+        return match ccd(&job, &args[0]) {
+            Some(checksum) => {
+                println!("checksum {checksum}");
+                ExitCode::SUCCESS
+            }
+            None => {
+                eprintln!(
+                    "libccd runs box_box, sphere_box, capsule_capsule, hull_32, cylinder_cone"
+                );
+                ExitCode::FAILURE
+            }
+        };
+    }
     match job.workload(&args[0]) {
         Some(Ok(checksum)) => {
             println!("checksum {checksum}");
