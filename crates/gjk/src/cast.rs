@@ -697,7 +697,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             gjk,
             epa: EpaOptions { tolerance, max_iterations },
         };
-        let found = self.contact_with(&options, &mut WarmStart::default());
+        let found = self.contact_with(&options, &mut WarmStart::scratch());
         let mut result = ShapeCastResult::without_contact(
             CastStatus::InitiallyOverlapping,
             V::Real::ZERO,

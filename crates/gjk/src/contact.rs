@@ -57,7 +57,10 @@
 //! the normal they are apart, less far they overlap.
 
 use crate::dispatch::{Kernel, Query};
-use crate::epa::{penetration_facet, EpaOptions, EpaTermination};
+use crate::epa::{
+    penetration_facet, penetration_from_cap, Cap, EpaOptions, EpaTermination, Penetration, Vertex,
+    CAP,
+};
 use crate::geometry::unit;
 use crate::gjk::{GjkOptions, Goal, Termination, WarmStart};
 use crate::math::{Pose, Real, Vector};
@@ -245,7 +248,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         if let Some(result) = self.shortcut(&options) {
             return result.contact;
         }
-        self.general_contact(&options, &mut WarmStart::default()).contact
+        self.general_contact(&options, &mut WarmStart::scratch()).contact
     }
 
     /// The dispatch table's closed-form answer for this pair (a projection, two segments, box
@@ -314,8 +317,14 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         // NaN and negative predictions count as 0 (`max` would keep a NaN).
         let prediction =
             if options.prediction > V::Real::ZERO { options.prediction } else { V::Real::ZERO };
+        if let Some(result) = self.expanded_from_cap(options, warm) {
+            return result;
+        }
         let mut gjk_iterations = 0;
-        if prediction.is_finite() {
+        // The intersection probe settles pairs apart by more than the prediction cheaply (a
+        // separating axis); a pair whose cores were apart but within reach last time most
+        // likely still is, and needs the distance run anyway.
+        if prediction.is_finite() && !warm.apart {
             let inflated = Inflated { shape: self.b(), extra: prediction };
             let probe = Pair::new(self.a(), Pose::IDENTITY, &inflated, *self.relative_pose());
             let r = probe.gjk(Goal::Intersection, &options.gjk, warm);
@@ -337,7 +346,9 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         if r.termination != Termination::Contained && r.normal != V::ZERO {
             let depth = margins - r.closest.length();
             // Touching within GJK's tolerance is a contact, as for `intersects`.
-            if r.intersecting || -depth <= prediction {
+            let touching = r.intersecting || -depth <= prediction;
+            warm.apart = touching;
+            if touching {
                 result.contact = Some(Contact {
                     depth,
                     normal: r.normal,
@@ -348,6 +359,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             }
             return result;
         }
+        warm.apart = false;
         self.expanded(&r.simplex, options, r.termination, result.gjk_iterations, warm)
     }
 
@@ -376,14 +388,45 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         (a - r, b + r)
     }
 
+    /// The contact found by EPA from the cap around last query's face that `warm` holds (see
+    /// [`WarmStart::store_points`]), when the polytope of those points (at the new pose)
+    /// holds the origin: the cores overlap, and GJK is not needed to show it. `None` when
+    /// there is no cap or its polytope does not hold the origin (the query then runs GJK).
+    #[inline]
+    fn expanded_from_cap(
+        &self,
+        options: &ContactOptions<V::Real>,
+        warm: &mut WarmStart<V>,
+    ) -> Option<ContactResult<V>> {
+        let stored = warm.cap();
+        if V::DIM != 3 || stored.is_empty() {
+            return None;
+        }
+        let rel = self.relative_pose();
+        let mut points = [Vertex { w: V::ZERO, a: V::ZERO }; CAP];
+        for (p, &(a, b_local)) in points.iter_mut().zip(stored) {
+            // B's point placed as `Pair::support_hinted` places it.
+            *p = Vertex { w: a - rel.transform_point(b_local), a };
+        }
+        let Some((p, cap)) = penetration_from_cap(self, &points[..stored.len()], &options.epa)
+        else {
+            warm.drop_cap();
+            return None;
+        };
+        Some(self.settled(p, cap, None, options, (Termination::Contained, 0), warm))
+    }
+
     /// The contact found by EPA from `simplex`, a GJK simplex that holds the origin (the
-    /// cores overlap). A converged expansion leaves in `warm` the support points of its
-    /// answer's facet (the difference's face nearest the origin) and the point of `simplex`
-    /// farthest behind it: for a coherent pair the next query's GJK seed is then a
-    /// tetrahedron that usually still holds the origin, so GJK stops at once and the expansion
-    /// starts from last frame's face instead of from an arbitrary tetrahedron around the
-    /// origin. The answer does not depend on where the expansion starts (any polytope of
-    /// support points around the origin converges to the nearest face), only its step count.
+    /// cores overlap). A converged expansion leaves in `warm` the support points around its
+    /// answer's facet (the difference's face nearest the origin): the face's corners, the
+    /// vertex farthest behind it and, in 3D, the vertices across its edges (in 2D the point of
+    /// `simplex` farthest behind the face). For a coherent pair the next query then expands
+    /// from those points at the new pose ([`Pair::expanded_from_cap`]), whose polytope
+    /// usually still holds the origin and has last frame's face nearest it, or else seeds GJK
+    /// with the face and the point behind it, a tetrahedron that often still holds the
+    /// origin. The answer
+    /// does not depend on where the expansion starts (any polytope of support points around
+    /// the origin converges to the nearest face), only its step count.
     fn expanded(
         &self,
         simplex: &Simplex<V>,
@@ -392,21 +435,44 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         gjk_iterations: u32,
         warm: &mut WarmStart<V>,
     ) -> ContactResult<V> {
-        let (mut p, corners) = penetration_facet(self, simplex, &options.epa);
-        if let Some((vertices, len)) = corners {
-            let rel = self.relative_pose();
-            let facet =
-                vertices[..len].iter().map(|v| (v.a, rel.inverse_transform_point(v.a - v.w)));
-            let behind = simplex
-                .points()
-                .iter()
-                .filter(|q| vertices[..len].iter().all(|v| v.w != q.w))
-                .min_by(|q, r| {
-                    let (dq, dr) = (p.normal.dot(q.w), p.normal.dot(r.w));
-                    dq.partial_cmp(&dr).unwrap_or(core::cmp::Ordering::Equal)
-                })
-                .map(|q| (q.a, q.b_local));
-            warm.store_points(facet.chain(behind));
+        let (p, cap) = penetration_facet(self, simplex, &options.epa, !warm.scratch);
+        let gjk = (gjk_termination, gjk_iterations);
+        self.settled(p, cap, Some(simplex), options, gjk, warm)
+    }
+
+    /// The contact of an expansion's answer `p`: its cap stored in `warm` (with the point of
+    /// GJK's `simplex` farthest behind the face when the cap has none: 2D), the normal
+    /// polished for curved cores, the witnesses of a touching answer taken from `simplex`
+    /// (`None`: the expansion started from last query's cap, without GJK).
+    fn settled(
+        &self,
+        mut p: Penetration<V>,
+        cap: Option<Cap<V>>,
+        simplex: Option<&Simplex<V>>,
+        options: &ContactOptions<V::Real>,
+        (gjk_termination, gjk_iterations): (Termination, u32),
+        warm: &mut WarmStart<V>,
+    ) -> ContactResult<V> {
+        let simplex_points = simplex.map_or(&[][..], |s| s.points());
+        match cap {
+            Some(cap) => {
+                let rel = self.relative_pose();
+                let face = &cap.points()[..cap.face];
+                let behind = (cap.len == cap.face)
+                    .then(|| {
+                        let from_gjk = simplex_points.iter();
+                        from_gjk.filter(|q| face.iter().all(|v| v.w != q.w)).min_by(|q, r| {
+                            let (dq, dr) = (p.normal.dot(q.w), p.normal.dot(r.w));
+                            dq.partial_cmp(&dr).unwrap_or(core::cmp::Ordering::Equal)
+                        })
+                    })
+                    .flatten()
+                    .map(|q| (q.a, q.b_local));
+                let points =
+                    cap.points().iter().map(|v| (v.a, rel.inverse_transform_point(v.a - v.w)));
+                warm.store_points(points.chain(behind), V::DIM + 1, cap.len > cap.face);
+            }
+            None => warm.drop_cap(),
         }
         // Curved cores: EPA's normal is good to about √ε; Newton's method makes it exact. Two
         // flat cores make a polytope difference, where the converged answer is exact already
@@ -426,8 +492,10 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             p.termination != EpaTermination::Converged
                 && p.depth <= self.tolerance(options.gjk.tolerance).distance()
         };
-        if !polished && (p.depth < V::Real::ZERO || stopped_touching()) {
-            (p.point_a, p.point_b) = self.touching_witnesses(simplex, p.normal, p.depth);
+        if let Some(simplex) = simplex.filter(|_| !polished) {
+            if p.depth < V::Real::ZERO || stopped_touching() {
+                (p.point_a, p.point_b) = self.touching_witnesses(simplex, p.normal, p.depth);
+            }
         }
         let mut contact = self.contact_of_cores(p.normal, p.point_a, p.point_b, p.depth);
         contact.status = ContactStatus::Epa(p.termination);
@@ -772,5 +840,5 @@ pub fn contact_with<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     pose_b: &Pose<V>,
     options: &ContactOptions<V::Real>,
 ) -> ContactResult<V> {
-    Pair::new(a, *pose_a, b, *pose_b).contact_with(options, &mut WarmStart::default())
+    Pair::new(a, *pose_a, b, *pose_b).contact_with(options, &mut WarmStart::scratch())
 }

@@ -131,23 +131,49 @@ pub struct GjkResult<V: Vector> {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct WarmStart<V> {
-    /// Vertex pairs (point of A in A's frame, point of B in B's frame).
-    pairs: [(V, V); 4],
-    len: usize,
+    /// Vertex pairs (point of A in A's frame, point of B in B's frame): GJK's seed first, then
+    /// (after a converged 3D expansion) the rest of the cap around the answer's face.
+    pairs: [(V, V); crate::epa::CAP],
+    /// The pairs that seed GJK (at most `DIM + 1`).
+    len: u8,
+    /// All pairs of the cap a converged 3D expansion left (`0`: none; see
+    /// [`WarmStart::cap`]).
+    cap: u8,
+    /// Whether the last contact query found the cores apart but the shapes in contact (a
+    /// distance run answered): the next one skips the intersection probe.
+    pub(crate) apart: bool,
+    /// A cache for one query only (see [`WarmStart::scratch`]).
+    pub(crate) scratch: bool,
     /// Where the last support searches on A and B ended (see [`Support::support_hinted`]).
     hints: [u32; 2],
 }
 
 impl<V: Vector> Default for WarmStart<V> {
     fn default() -> Self {
-        Self { pairs: [(V::ZERO, V::ZERO); 4], len: 0, hints: [0; 2] }
+        Self {
+            pairs: [(V::ZERO, V::ZERO); crate::epa::CAP],
+            len: 0,
+            cap: 0,
+            apart: false,
+            scratch: false,
+            hints: [0; 2],
+        }
     }
 }
 
 impl<V: Vector> WarmStart<V> {
+    /// A cold cache that no query reads again (the one-off queries' own): the contact query
+    /// skips collecting the expansion's cap for it.
+    #[inline]
+    pub(crate) fn scratch() -> Self {
+        Self { scratch: true, ..Self::default() }
+    }
+
     /// Forgets the cached simplex and support hints: the next query starts cold.
     pub fn clear(&mut self) {
         self.len = 0;
+        self.cap = 0;
+        self.apart = false;
         self.hints = [0; 2];
     }
 
@@ -156,18 +182,41 @@ impl<V: Vector> WarmStart<V> {
         self.len == 0
     }
 
-    /// Caches these vertex pairs (point of A in A's frame, point of B in B's frame; at most
-    /// four) in place of the last simplex, keeping the support hints.
-    pub(crate) fn store_points(&mut self, points: impl Iterator<Item = (V, V)>) {
-        self.len = 0;
+    /// Caches these vertex pairs (point of A in A's frame, point of B in B's frame) in place
+    /// of the last simplex, keeping the support hints: the first `seed` (at most `DIM + 1`)
+    /// seed GJK; with `cap`, all of them are the cap of a converged 3D expansion (the face's
+    /// corners, the vertex behind it, the vertices across its edges) that the next contact
+    /// query may expand from directly.
+    pub(crate) fn store_points(
+        &mut self,
+        points: impl Iterator<Item = (V, V)>,
+        seed: usize,
+        cap: bool,
+    ) {
+        let mut len = 0;
         for (slot, p) in self.pairs.iter_mut().zip(points) {
             *slot = p;
-            self.len += 1;
+            len += 1;
         }
+        self.len = len.min(seed) as u8;
+        self.cap = if cap { len as u8 } else { 0 };
+    }
+
+    /// The cap a converged 3D expansion left (see [`WarmStart::store_points`]), or nothing.
+    #[inline]
+    pub(crate) fn cap(&self) -> &[(V, V)] {
+        &self.pairs[..usize::from(self.cap)]
+    }
+
+    /// Forgets the cap, keeping GJK's seed.
+    #[inline]
+    pub(crate) fn drop_cap(&mut self) {
+        self.cap = 0;
     }
 
     fn store(&mut self, simplex: &Simplex<V>) {
-        self.len = simplex.len();
+        self.len = simplex.len() as u8;
+        self.cap = 0;
         for (slot, p) in self.pairs.iter_mut().zip(simplex.points()) {
             *slot = (p.a, p.b_local);
         }
@@ -579,7 +628,7 @@ impl<V: Vector> Run<V> {
     /// Seeds the simplex from the warm-start cache, or picks the first search direction.
     #[inline(always)]
     fn seed(&mut self, frame: &Frame<V>, warm: &WarmStart<V>) {
-        for &(a, b_local) in &warm.pairs[..warm.len.min(V::DIM + 1)] {
+        for &(a, b_local) in &warm.pairs[..usize::from(warm.len).min(V::DIM + 1)] {
             let p = SupportPoint::new(a, frame.transform_point(b_local), b_local);
             if !self.simplex.contains(&p) {
                 self.see(&p);

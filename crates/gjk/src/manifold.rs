@@ -261,7 +261,9 @@ pub fn manifold<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     pose_b: &Pose<V>,
     options: &ManifoldOptions<V::Real>,
 ) -> ManifoldResult<V> {
-    Pair::new(a, *pose_a, b, *pose_b).manifold_with(options, &mut WarmStart::default())
+    let mut scratch = None;
+    Pair::new(a, *pose_a, b, *pose_b)
+        .manifold_cached(options, || scratch.insert(WarmStart::scratch()))
 }
 
 impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B> {
@@ -294,6 +296,21 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         options: &ManifoldOptions<V::Real>,
         warm: &mut WarmStart<V>,
     ) -> ManifoldResult<V> {
+        self.manifold_cached(options, || warm)
+    }
+
+    /// [`Pair::manifold_with`] with the cache made only when the query needs one (`cache`):
+    /// box pairs in closed form never do, and a one-off query's cache need not be built
+    /// for them.
+    #[inline(always)]
+    fn manifold_cached<'w>(
+        &self,
+        options: &ManifoldOptions<V::Real>,
+        cache: impl FnOnce() -> &'w mut WarmStart<V>,
+    ) -> ManifoldResult<V>
+    where
+        V: 'w,
+    {
         let prediction =
             if options.prediction > V::Real::ZERO { options.prediction } else { V::Real::ZERO };
         if let Kernel::Boxes(half_a, half_b) = self.kernel(Query::Contact) {
@@ -302,7 +319,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             }
         }
         let contact_options = ContactOptions { prediction, gjk: options.gjk, epa: options.epa };
-        let found = self.contact_with(&contact_options, warm);
+        let found = self.contact_with(&contact_options, cache());
         let Some(contact) = found.contact else {
             return ManifoldResult::apart();
         };

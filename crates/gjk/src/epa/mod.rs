@@ -165,26 +165,100 @@ pub fn penetration<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     simplex: &Simplex<V>,
     options: &EpaOptions<V::Real>,
 ) -> Penetration<V> {
-    expand_from(pair, simplex.points(), || simplex.witnesses(), options, &mut (), &mut None)
+    expand_from(pair, simplex.points(), || simplex.witnesses(), options, &mut (), None)
 }
 
-/// [`penetration`], with the support points spanning the answer's facet when the expansion
-/// converged (three in 3D, two in 2D): the difference's face nearest the origin, which a
-/// warm start can hand to the next query of a coherent pair.
+/// [`penetration`], with the answer's [`Cap`] when the expansion converged and `keep` asks
+/// for it: the support points around the difference's face nearest the origin, which a warm
+/// start can hand to the next query of a coherent pair.
 pub(crate) fn penetration_facet<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     pair: &Pair<'_, V, A, B>,
     simplex: &Simplex<V>,
     options: &EpaOptions<V::Real>,
-) -> (Penetration<V>, Option<Corners<V>>) {
-    let mut corners = None;
-    let p =
-        expand_from(pair, simplex.points(), || simplex.witnesses(), options, &mut (), &mut corners);
-    (p, corners)
+    keep: bool,
+) -> (Penetration<V>, Option<Cap<V>>) {
+    let mut cap = None;
+    let wanted = if keep { Some(&mut cap) } else { None };
+    let p = expand_from(pair, simplex.points(), || simplex.witnesses(), options, &mut (), wanted);
+    (p, cap)
 }
 
-/// The support points (`w` and A's point, A's frame) spanning a facet: three in 3D, two in 2D
-/// (the count).
-pub(crate) type Corners<V> = ([Vertex<V>; 3], usize);
+/// The most points a [`Cap`] holds: the face's three corners, the vertex farthest behind it
+/// and the three across its edges (also the room of a warm start).
+pub(crate) const CAP: usize = 7;
+
+/// The support points (`w` and A's point, A's frame) around the face of a converged
+/// expansion: the face's corners first (three in 3D, two in 2D: `face`), then in 3D the
+/// polytope's vertex farthest behind the face and the vertices across the face's edges (the
+/// far corners of its neighbouring facets), each once.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cap<V> {
+    pub(crate) points: [Vertex<V>; crate::epa::CAP],
+    pub(crate) len: usize,
+    pub(crate) face: usize,
+}
+
+impl<V: Vector> Cap<V> {
+    /// The points, face first.
+    pub(crate) fn points(&self) -> &[Vertex<V>] {
+        &self.points[..self.len]
+    }
+}
+
+/// The penetration of the cores of `pair` (3D) expanded from the polytope of `points`, the
+/// [`Cap`] a converged expansion left last time, rebuilt from the same points of A and B at
+/// the pair's new pose (A's frame): the first four a tetrahedron (the face and the vertex
+/// behind it), the others added one by one where they lie outside it. `None` when that
+/// polytope does not hold the origin clearly inside (the cores may be apart now, or the
+/// contact moved to another face): the caller then starts from GJK.
+///
+/// The points are points of the cores' Minkowski difference, so their polytope lies inside
+/// it; one holding the origin converges to the difference's face nearest the origin like
+/// GJK's simplex does (within the tolerance), only in fewer steps: last frame's face and its
+/// neighbours usually still bound the polytope there, and the first support point confirms
+/// the face.
+pub(crate) fn penetration_from_cap<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    pair: &Pair<'_, V, A, B>,
+    points: &[Vertex<V>],
+    options: &EpaOptions<V::Real>,
+) -> Option<(Penetration<V>, Option<Cap<V>>)> {
+    if V::DIM != 3 || points.len() < 4 {
+        return None;
+    }
+    let tolerance =
+        if options.tolerance > V::Real::ZERO { options.tolerance } else { V::Real::EPSILON };
+    let mut size2 = V::Real::ZERO;
+    for p in points {
+        size2 = size2.max(p.w.length_squared());
+    }
+    let size = size2.sqrt();
+    let relative = tolerance + V::Real::from_f64(64.0) * V::Real::EPSILON;
+    let first = [points[0], points[1], points[2], points[3]];
+    if !start::clearly_full_volume(first.map(|p| p.w), relative * size, size) {
+        return None;
+    }
+    let mut small = polyhedron::Small::<V>::empty();
+    small.start(&first, size);
+    for &p in &points[4..] {
+        small.insert(p).ok()?;
+    }
+    if !small.holds_origin() {
+        return None;
+    }
+    let mut hints = [0u32; 2];
+    let mut support = |dir: V| Vertex::from(pair.support_hinted(dir, &mut hints));
+    let limits = Limits { tolerance, max_iterations: options.max_iterations, size };
+    let mut cap = None;
+    let p = expand_staged::<V, _, polyhedron::Large<V>, _, ()>(
+        &mut small,
+        &mut support,
+        limits,
+        &mut (),
+        Some(&mut cap),
+        on_the_heap,
+    );
+    Some((p, cap))
+}
 
 /// [`penetration`] from the points of any simplex of the cores' Minkowski difference that holds
 /// the origin (GJK's final simplex, or the classic GJK's of a tutorial), reporting every
@@ -218,7 +292,7 @@ pub fn penetration_observed<
     options: &EpaOptions<V::Real>,
     observer: &mut O,
 ) -> Penetration<V> {
-    expand_from(pair, points, || witnesses(points), options, observer, &mut None)
+    expand_from(pair, points, || witnesses(points), options, observer, None)
 }
 
 /// The expansion from `points`; `flat_witnesses` gives the contact points when the difference
@@ -230,7 +304,7 @@ fn expand_from<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized, O>(
     flat_witnesses: impl FnOnce() -> (V, V),
     options: &EpaOptions<V::Real>,
     observer: &mut O,
-    corners: &mut Option<Corners<V>>,
+    corners: Option<&mut Option<Cap<V>>>,
 ) -> Penetration<V>
 where
     O: EpaObserver<V> + ?Sized,
@@ -467,8 +541,8 @@ pub(crate) trait Expansion<V: Vector>: Faces<V> {
     /// over); after [`Stuck::Degenerate`] it may be inconsistent, and the expansion ends
     /// without reading it again.
     fn grow(&mut self, facet: &Facet<V>, vertex: Vertex<V>) -> Result<(), Stuck>;
-    /// The support points spanning `facet`.
-    fn corners(&self, facet: &Facet<V>) -> Corners<V>;
+    /// The support points around `facet` (its [`Cap`]).
+    fn cap(&self, facet: &Facet<V>) -> Cap<V>;
     /// Every live facet with an area.
     fn facets(&self) -> impl Iterator<Item = Facet<V>> + '_;
     /// The barycentric coordinates of the origin's projection onto `facet` over its vertices
@@ -533,23 +607,45 @@ fn staged<
     support: &mut F,
     limits: Limits<V::Real>,
     observer: &mut O,
-    corners: &mut Option<Corners<V>>,
+    cap: Option<&mut Option<Cap<V>>>,
+    overflow: impl FnOnce(&mut Run<V>, &L, Pending<V>, &mut F, &mut O) -> Penetration<V>,
+) -> Penetration<V> {
+    let mut small = S::empty();
+    small.start(vertices, size);
+    expand_staged(&mut small, support, limits, observer, cap, overflow)
+}
+
+/// [`staged`] from the polytope `small`, already built.
+#[inline]
+fn expand_staged<
+    V: Vector,
+    S: Expansion<V>,
+    L: Storage<V> + Absorb<S>,
+    F: FnMut(V) -> Vertex<V>,
+    O: EpaObserver<V> + ?Sized,
+>(
+    small: &mut S,
+    support: &mut F,
+    limits: Limits<V::Real>,
+    observer: &mut O,
+    cap: Option<&mut Option<Cap<V>>>,
     overflow: impl FnOnce(&mut Run<V>, &L, Pending<V>, &mut F, &mut O) -> Penetration<V>,
 ) -> Penetration<V> {
     let mut run = Run::new(limits);
-    let mut small = S::empty();
-    small.start(vertices, size);
-    let p = match run.expand(&mut small, support, observer) {
-        Ok(termination) => run.finish(&small, termination, support),
+    run.keep = cap.is_some();
+    let p = match run.expand(small, support, observer) {
+        Ok(termination) => run.finish(small, termination, support),
         Err(pending) => {
             let mut large = L::empty();
-            match run.take_over(&mut large, &small, pending, support, observer) {
+            match run.take_over(&mut large, small, pending, support, observer) {
                 Ok(termination) => run.finish(&large, termination, support),
                 Err(pending) => overflow(&mut run, &large, pending, support, observer),
             }
         }
     };
-    *corners = run.corners;
+    if let Some(cap) = cap {
+        *cap = run.cap;
+    }
     p
 }
 
@@ -589,8 +685,10 @@ struct Run<V: Vector> {
     upper: Option<(V::Real, V, Vertex<V>)>,
     /// The closest facet when the bounds met (the polytope's closest facet from then on).
     converged: Option<Facet<V>>,
-    /// The converged facet's support points, once the run finished converged.
-    corners: Option<Corners<V>>,
+    /// Whether the caller wants the converged facet's cap.
+    keep: bool,
+    /// The converged facet's cap, once the run finished converged (when wanted).
+    cap: Option<Cap<V>>,
 }
 
 impl<V: Vector> Run<V> {
@@ -603,7 +701,8 @@ impl<V: Vector> Run<V> {
             iterations: 0,
             upper: None,
             converged: None,
-            corners: None,
+            keep: false,
+            cap: None,
         }
     }
 
@@ -702,8 +801,8 @@ impl<V: Vector> Run<V> {
         support: &mut impl FnMut(V) -> Vertex<V>,
     ) -> Penetration<V> {
         let slack = self.rounding * self.size;
-        if termination == EpaTermination::Converged {
-            self.corners = self.converged.map(|facet| polytope.corners(&facet));
+        if termination == EpaTermination::Converged && self.keep {
+            self.cap = self.converged.map(|facet| polytope.cap(&facet));
         }
         let mut p = match self.upper {
             Some((depth, normal, vertex)) if termination != EpaTermination::Converged => {
@@ -985,7 +1084,7 @@ mod tests {
             &mut support,
             limits,
             &mut (),
-            &mut None,
+            None,
             |run, large, _, support, _| run.finish(large, EpaTermination::IterationCap, support),
         )
     }

@@ -242,9 +242,11 @@ impl<V: Vector, const N: usize> Expansion<V> for Polygon<V, N> {
         [t, V::Real::ONE - t, V::Real::INFINITY]
     }
 
-    fn corners(&self, facet: &Facet<V>) -> super::Corners<V> {
+    fn cap(&self, facet: &Facet<V>) -> super::Cap<V> {
         let (from, to) = self.ends(facet);
-        ([from, to, to], 2)
+        let mut points = [Vertex::ZERO; crate::epa::CAP];
+        points[..2].copy_from_slice(&[from, to]);
+        super::Cap { points, len: 2, face: 2 }
     }
 
     fn witnesses(&self, facet: &Facet<V>, barycentric: [V::Real; 3]) -> (V, V) {

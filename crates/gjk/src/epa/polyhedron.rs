@@ -412,6 +412,29 @@ impl<V: Vector, L: Layout> Polyhedron<V, L> {
         true
     }
 
+    /// Adds `vertex` when it lies outside the polytope (beyond a facet's plane by more than
+    /// the slack: the facet it lies farthest beyond is where the horizon walk starts); a point
+    /// inside or on the polytope is left out. As [`Expansion::grow`] otherwise.
+    pub(crate) fn insert(&mut self, vertex: Vertex<V>) -> Result<(), Stuck> {
+        let mut best: Option<(V::Real, usize)> = None;
+        for (i, &d) in self.distances.as_ref()[..self.facet_slots].iter().enumerate() {
+            // Free slots and facets without area have infinite distances: never beyond.
+            let beyond = self.normals[i].dot(vertex.w) - d;
+            if beyond > self.slack && best.is_none_or(|(b, _)| beyond > b) {
+                best = Some((beyond, i));
+            }
+        }
+        let Some((_, index)) = best else { return Ok(()) };
+        let facet = Facet { index, normal: self.normals[index], distance: self.distances[index] };
+        self.grow(&facet, vertex)
+    }
+
+    /// Whether the origin lies inside the polytope by more than the slack: every facet's
+    /// plane at a positive distance beyond it.
+    pub(crate) fn holds_origin(&self) -> bool {
+        self.closest().is_some_and(|f| f.distance > self.slack)
+    }
+
     /// How many facet slots are free or freeable without growing past capacity.
     fn room(&self) -> usize {
         self.facet_capacity() - self.facet_slots + self.free_count
@@ -652,9 +675,43 @@ impl<V: Vector, L: Layout> Expansion<V> for Polyhedron<V, L> {
             .map(|l| l / total)
     }
 
-    fn corners(&self, facet: &Facet<V>) -> super::Corners<V> {
-        let [p, q, r, _] = self.corners[facet.index].map(|i| self.vertices[i.get()]);
-        ([p, q, r], 3)
+    /// The facet's corners, the vertex farthest behind its plane, and the far corner of each
+    /// neighbouring facet (across each edge), each vertex once.
+    fn cap(&self, facet: &Facet<V>) -> super::Cap<V> {
+        let f = facet.index;
+        let face = self.corners[f];
+        let mut points = [Vertex::ZERO; crate::epa::CAP];
+        let mut taken = [L::Index::ZERO; crate::epa::CAP];
+        for i in 0..3 {
+            points[i] = self.vertices[face[i].get()];
+            taken[i] = face[i];
+        }
+        // Behind: the smallest offset along the normal (never a corner of the facet, whose
+        // offsets are the largest, unless the polytope is flat).
+        let n = facet.normal;
+        let mut behind = face[0];
+        let mut low = V::Real::INFINITY;
+        for (i, v) in self.vertices.as_ref()[..self.vertex_count].iter().enumerate() {
+            let h = n.dot(v.w);
+            if h < low {
+                low = h;
+                behind = L::Index::new(i);
+            }
+        }
+        let mut len = 3;
+        let mut add = |i: L::Index, points: &mut [Vertex<V>; crate::epa::CAP]| {
+            if !taken[..len].contains(&i) {
+                points[len] = self.vertices[i.get()];
+                taken[len] = i;
+                len += 1;
+            }
+        };
+        add(behind, &mut points);
+        for e in 0..3 {
+            let across = self.links[f][e];
+            add(self.corners[across.facet()][PREV[across.edge()]], &mut points);
+        }
+        super::Cap { points, len, face: 3 }
     }
 
     fn witnesses(&self, facet: &Facet<V>, barycentric: [V::Real; 3]) -> (V, V) {

@@ -159,37 +159,50 @@ fn clearly_full<V: Vector>(
     if points.len() != V::DIM + 1 {
         return None;
     }
-    let (low, high) = if V::Real::EPSILON.to_f64() > 1e-10 { (1e-4, 1e4) } else { (1e-40, 1e40) };
-    if !(size > V::Real::from_f64(low) && size < V::Real::from_f64(high)) {
+    let mut ws = [V::ZERO; 4];
+    for (w, p) in ws.iter_mut().zip(points) {
+        *w = p.w;
+    }
+    if !clearly_full_volume(ws, threshold, size) {
         return None;
     }
-    let t2 = V::Real::from_f64(4.0) * threshold * threshold;
-    let p0 = points[0].w;
-    let e1 = points[1].w - p0;
-    let e2 = points[2].w - p0;
-    let l1 = e1.length_squared();
     let mut vertices = [Vertex::ZERO; 4];
+    for (v, p) in vertices.iter_mut().zip(points) {
+        *v = Vertex::from(*p);
+    }
+    Some(vertices)
+}
+
+/// The test of [`clearly_full`] on the points `ws` (the first `DIM + 1`): each farther than
+/// twice `threshold` from the affine hull of the ones before it, with `size` (their largest
+/// length) in the range where the squared products stay finite.
+#[inline]
+pub(crate) fn clearly_full_volume<V: Vector>(
+    ws: [V; 4],
+    threshold: V::Real,
+    size: V::Real,
+) -> bool {
+    let (low, high) = if V::Real::EPSILON.to_f64() > 1e-10 { (1e-4, 1e4) } else { (1e-40, 1e40) };
+    if !(size > V::Real::from_f64(low) && size < V::Real::from_f64(high)) {
+        return false;
+    }
+    let t2 = V::Real::from_f64(4.0) * threshold * threshold;
+    let p0 = ws[0];
+    let e1 = ws[1] - p0;
+    let e2 = ws[2] - p0;
+    let l1 = e1.length_squared();
     if V::DIM == 2 {
         // |e1|, then the distance of p2 from the line: area / |e1|.
-        let area = crate::geometry::area2(p0, points[1].w, points[2].w);
-        if !(l1 > t2 && area * area > t2 * l1) {
-            return None;
-        }
+        let area = crate::geometry::area2(p0, ws[1], ws[2]);
+        l1 > t2 && area * area > t2 * l1
     } else {
         // |e1|, the distance of p2 from the line (|c| / |e1|) and of p3 from the plane
         // (volume / |c|).
         let c = crate::geometry::cross(e1, e2);
         let cc = c.length_squared();
-        let volume = c.dot(points[3].w - p0);
-        if !(l1 > t2 && cc > t2 * l1 && volume * volume > t2 * cc) {
-            return None;
-        }
-        vertices[3] = Vertex::from(points[3]);
+        let volume = c.dot(ws[3] - p0);
+        l1 > t2 && cc > t2 * l1 && volume * volume > t2 * cc
     }
-    for i in 0..3 {
-        vertices[i] = Vertex::from(points[i]);
-    }
-    Some(vertices)
 }
 
 #[cfg(test)]

@@ -188,7 +188,7 @@ impl PairKey {
 }
 
 /// The bookkeeping of a cached pair, in the slab of slots: twelve bytes, apart from the pair's
-/// [`PairState`] (warm start and manifold, 272 bytes for f32 3D) in the slab of states at the
+/// [`PairState`] (warm start and manifold, 340 bytes for f32 3D) in the slab of states at the
 /// same index. The passes over every candidate (the merge's flags, the narrow phase's box test,
 /// the events) read these only; a pair's state is read when its reach boxes meet or it was in
 /// contact, a quarter of the candidates in a typical scene.

@@ -59,3 +59,15 @@ pub(crate) fn narrow_phase<'s, V: Vector, S: Support<V> + ?Sized + 's>(
     state.manifold = pair.manifold_with(options, &mut state.warm);
     state.touching()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The size docs/benchmarks.md and `World`'s docs quote: a pair's state for f32 3D (the
+    /// warm start's seven point pairs and the manifold).
+    #[test]
+    fn a_pair_state_is_340_bytes_in_f32_3d() {
+        assert_eq!(core::mem::size_of::<PairState<glam::Vec3>>(), 340);
+    }
+}
