@@ -21,17 +21,7 @@ fn point_segment(p: DVec3, q0: DVec3, q1: DVec3) -> f64 {
 /// The oracle: golden-section search of the convex `s ↦ dist(P(s), Q)`.
 fn segment_segment(p: [DVec3; 2], q: [DVec3; 2]) -> f64 {
     let g = |s: f64| point_segment(p[0] + (p[1] - p[0]) * s, q[0], q[1]);
-    let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    let (mut lo, mut hi) = (0.0f64, 1.0f64);
-    for _ in 0..200 {
-        let (m1, m2) = (hi - ratio * (hi - lo), lo + ratio * (hi - lo));
-        if g(m1) <= g(m2) {
-            hi = m2;
-        } else {
-            lo = m1;
-        }
-    }
-    g(0.0).min(g(1.0)).min(g(0.5 * (lo + hi)))
+    common::golden_minimum(g)
 }
 
 /// A pair of segments from one of the families.

@@ -153,17 +153,7 @@ impl Oracle {
     fn distance(&self) -> f64 {
         let [p, q] = self.seg;
         let g = |t: f64| box_distance(self.half, p + (q - p) * t);
-        let ratio = (5f64.sqrt() - 1.0) / 2.0;
-        let (mut lo, mut hi) = (0.0f64, 1.0f64);
-        for _ in 0..200 {
-            let (m1, m2) = (hi - ratio * (hi - lo), lo + ratio * (hi - lo));
-            if g(m1) <= g(m2) {
-                hi = m2;
-            } else {
-                lo = m1;
-            }
-        }
-        let best = g(0.0).min(g(1.0)).min(g(0.5 * (lo + hi)));
+        let best = common::golden_minimum(&g);
         let sampled = (0..=1000).map(|i| g(i as f64 / 1000.0)).fold(f64::INFINITY, f64::min);
         let slack = 1e-12 * (1.0 + self.size());
         assert!(best <= sampled + slack, "golden {best} > sampled {sampled}");
