@@ -153,7 +153,7 @@ impl Oracle {
     fn distance(&self) -> f64 {
         let [p, q] = self.seg;
         let g = |t: f64| box_distance(self.half, p + (q - p) * t);
-        let best = common::golden_minimum(&g);
+        let best = common::golden_minimum(g);
         let sampled = (0..=1000).map(|i| g(i as f64 / 1000.0)).fold(f64::INFINITY, f64::min);
         let slack = 1e-12 * (1.0 + self.size());
         assert!(best <= sampled + slack, "golden {best} > sampled {sampled}");
