@@ -367,9 +367,9 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
     /// simplex within its tolerance of the origin, and the expansion's nearest facet has the
     /// origin outside) or touching when it stopped short (its witnesses are then chosen again
     /// on the faces across the normal, which at a cylinder's rim can be a tolerance's multiple
-    /// off the shape: 3.7e-4 above a cap, 17 tolerances): GJK's own closest points, each put on its shape's supporting plane of
-    /// `normal` (one support call), then moved by halves of what is left so that
-    /// `a − b = depth × normal`.
+    /// off the shape: 3.7e-4 above a cap, 17 tolerances): GJK's own closest points, each put
+    /// on its shape's supporting plane of `normal` (one support call), then moved by halves of
+    /// what is left so that `a − b = depth × normal`.
     ///
     /// The facet's barycentric combination is the wrong place there. Its corners' points of A
     /// and B can lie far apart while their differences nearly meet (a segment's two ends
@@ -423,10 +423,9 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
     /// `simplex` farthest behind the face). For a coherent pair the next query then expands
     /// from those points at the new pose ([`Pair::expanded_from_cap`]), whose polytope
     /// usually still holds the origin and has last frame's face nearest it, or else seeds GJK
-    /// with the face and the point behind it, a tetrahedron that often still holds the
-    /// origin. The answer
-    /// does not depend on where the expansion starts (any polytope of support points around
-    /// the origin converges to the nearest face), only its step count.
+    /// with the face and the point behind it, a tetrahedron that often still holds the origin.
+    /// The answer does not depend on where the expansion starts (any polytope of support
+    /// points around the origin converges to the nearest face), only its step count.
     fn expanded(
         &self,
         simplex: &Simplex<V>,

@@ -490,7 +490,7 @@ struct Run<V: Vector> {
 /// instructions than the matrix over scalar `Vec3` columns (hull_32 distance: 1.507e6
 /// against 1.491e6 instructions for its 250 pairs).
 #[derive(Clone, Copy)]
-pub(crate) struct Frame<V: Vector> {
+struct Frame<V: Vector> {
     /// The images of the coordinate axes (zero beyond the dimension); `f64` only.
     columns: [V; 3],
     pose: Pose<V>,
@@ -504,7 +504,7 @@ const fn by_matrix<V: Vector>() -> bool {
 
 impl<V: Vector> Frame<V> {
     #[inline(always)]
-    pub(crate) fn new(pose: &Pose<V>) -> Self {
+    fn new(pose: &Pose<V>) -> Self {
         let column = |i: usize| {
             let used = by_matrix::<V>() && i < V::DIM;
             if used {
@@ -543,13 +543,13 @@ impl<V: Vector> Frame<V> {
 
     /// `R p + t`.
     #[inline(always)]
-    pub(crate) fn transform_point(&self, p: V) -> V {
+    fn transform_point(&self, p: V) -> V {
         self.rotate(p) + self.pose.translation()
     }
 
     /// [`Pair::support_hinted`], with B's pose in this frame.
     #[inline(always)]
-    pub(crate) fn support<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    fn support<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         &self,
         pair: &Pair<'_, V, A, B>,
         dir: V,
