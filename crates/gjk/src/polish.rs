@@ -193,7 +193,23 @@ fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         return None;
     }
     let h0 = normal.dot(first.w);
-    let d = (first.w - other.w).direction()?;
+    // The ruling's direction: `first.w − other.w` is `da + db`, where one shape's points span
+    // the ruling (a flat feature: a segment, an edge, a cylinder's side) and the other's moved
+    // only with the `√ε` turn of the normal, on its curved surface. That small motion tilts
+    // `da + db` by about `√ε`, so the answer takes the spanning shape's own difference when
+    // the other's is under a sixteenth of its length. A stall's recovery keeps `da + db`: it
+    // needs a support point that makes progress, not the exact normal, and the sum is what its
+    // sweep was tuned with (`f32_cast_of_a_box_edge_onto_a_cylinder_rim_does_not_stop_short`).
+    let (da, db) = (first.a - other.a, other.b - first.b);
+    let (aa, bb) = (da.length_squared(), db.length_squared());
+    let small = V::Real::from_f64(1.0 / 256.0);
+    let d = match () {
+        _ if recovering => da + db,
+        _ if bb <= aa * small => da,
+        _ if aa <= bb * small => db,
+        _ => da + db,
+    };
+    let d = d.direction()?;
     let mut n = (normal - d * d.dot(normal)).direction()?;
     let mut end = pair.support(n);
     if V::DIM == 3 {

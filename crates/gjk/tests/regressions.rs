@@ -1422,3 +1422,62 @@ fn touching_contact_at_a_cylinder_rim_keeps_point_a_on_the_cylinder() {
     assert!(outside <= tolerance, "{r:?}: point_a {outside} outside the cylinder");
     assert!((c.point_a - c.point_b - c.normal * c.depth).length() <= 1e-12 * 225.0);
 }
+
+/// A cylinder's side against a flat hull's edge is a ruled patch of their Minkowski
+/// difference, where the polish turns the normal orthogonal to the ruling. The ruling's
+/// direction was the difference of two support points of `A − B` taken a `√ε` turn apart,
+/// which carries the turn's motion of the shape without the flat feature (here the hull's
+/// vertex moved along its other edge): `d` leaned by about `√ε`, and point A of the contact
+/// ended 4.1e-7 outside the cylinder (τ = 2.8e-7). Fixed by taking the ruling's direction from
+/// the shape whose points span it.
+#[test]
+fn ruling_direction_comes_from_the_shape_that_spans_it() {
+    use gjk::{contact_with, ContactOptions, Cylinder, Posed};
+    use glam::{DQuat, DVec3};
+    let (half_height, radius) = (2.2765687073791008, 0.31562734463889697);
+    let a = Cylinder::new(half_height, radius).unwrap();
+    let points = [
+        [-0.45767129149135133, -0.12012238444329554, -0.14791199888153114],
+        [0.2527541773390424, 0.059246247030177564, 0.2664551621297255],
+        [0.09993626147124682, 0.050845048863594214, -0.6089461226734475],
+        [0.27591995613838693, 0.06915303247900684, 0.17425696757742276],
+        [0.36000123978443216, 0.09173242625715111, 0.18811736194041967],
+        [-0.09638239528359208, -0.022767482231305973, -0.09704306547112526],
+        [0.405009754522101, 0.09887475958450018, 0.3243403087092467],
+        [-0.6132710443094526, -0.1607063206280934, -0.2048538817303456],
+        [0.2236096842707904, 0.08369778676072295, -0.5792115348072403],
+        [-0.27922517006829994, -0.07093986698314982, -0.15137598606723873],
+    ];
+    // A nearly flat hull (the property suite's "flat" generator), posed inside B.
+    let hull = Polytope::new(points.iter().map(|p| DVec3::from_array(*p)).collect()).unwrap();
+    let inner = Pose::new(
+        DQuat::from_xyzw(
+            0.8109544111336242,
+            0.16131967317094242,
+            -0.08568479168107959,
+            -0.5558660113602082,
+        ),
+        DVec3::new(-0.1288828861478572, 0.24891923057303833, -0.07711362856271206),
+    )
+    .unwrap();
+    let b = Posed::new(hull, inner);
+    let q = |r: [f64; 4]| DQuat::from_xyzw(r[0], r[1], r[2], r[3]);
+    let pose_a = Pose::new(
+        q([-0.3905720312352419, -0.15857671573167662, -0.23257799874780125, -0.8764784014127218]),
+        DVec3::new(-4.473341194937038, -2.0485972708798044, -3.980736068475218),
+    )
+    .unwrap();
+    let pose_b = Pose::new(
+        q([-0.5856645741054901, 0.4732658193656927, -0.5147741621731745, 0.40990734662464967]),
+        DVec3::new(-4.852664102270697, -0.6722243455053829, -1.5363683923423963),
+    )
+    .unwrap();
+    let r = contact_with(&a, &pose_a, &b, &pose_b, &ContactOptions::default());
+    let c = r.contact.expect("overlapping");
+    // The cylinder's own closed form: beyond its caps or its side, in its frame.
+    let local = pose_a.inverse_transform_point(c.point_a);
+    let outside = (local.y.abs() - half_height).max(local.x.hypot(local.z) - radius);
+    let tolerance = 1e-7 * 2.83;
+    assert!(outside <= tolerance, "{r:?}: point_a {outside:e} outside the cylinder");
+    assert!((c.point_a - c.point_b - c.normal * c.depth).length() <= 1e-12 * 2.83);
+}
