@@ -1481,3 +1481,50 @@ fn ruling_direction_comes_from_the_shape_that_spans_it() {
     assert!(outside <= tolerance, "{r:?}: point_a {outside:e} outside the cylinder");
     assert!((c.point_a - c.point_b - c.normal * c.depth).length() <= 1e-12 * 2.83);
 }
+
+/// A rounded segment (radius 4734) against a cone of radius 0 (a segment of length 837), f32,
+/// their cores 13.7 apart at a size of 3e4: GJK's closest point `v` comes from support points
+/// 2.4e4 long, so its direction was 1e-3 rad off, and the contact's depth (the margin minus
+/// `|v|`) held along a normal that was not the cores' common perpendicular: pushing B by the
+/// depth left them 15 units overlapped (τ = 0.56). The normal is now `−v` turned orthogonal
+/// to the final simplex's edges, each the difference of one shape's own points. Oracle: the
+/// overlap along the normal from both shapes' support functions in closed form (f64).
+#[test]
+fn f32_normal_of_cores_far_smaller_apart_than_their_size_is_the_common_perpendicular() {
+    use gjk::{contact, Cone, Rounded, Segment};
+    use glam::DVec3;
+    let (p, q) = (
+        [-22976.35546875, 1074.789794921875, -4772.27197265625],
+        [23057.08203125, 11163.7958984375, 10642.052734375],
+    );
+    let radius = 4734.37744140625;
+    let half_height = 418.7712707519531;
+    let a = Rounded::new(Segment::new(v32(p), v32(q)).unwrap(), radius as f32).unwrap();
+    let b = Cone::new(half_height as f32, 0.0).unwrap();
+    let pose_a = pose32(
+        [-0.7816790453657207, 0.4932301412732885, -0.24671879762119192, 0.29125887570342035],
+        [-5315.70361328125, 15492.9013671875, 21591.9453125],
+    );
+    let pose_b = pose32(
+        [-0.23306742492289573, -0.07605996559740962, 0.9386565154263282, -0.24252505668659166],
+        [-7626.54931640625, 14814.5302734375, 15449.6923828125],
+    );
+    let c = contact(&a, &pose_a, &b, &pose_b, 0.0).expect("overlapping");
+    let n = c.normal.as_dvec3().normalize();
+    let world = |pose: &Pose<glam::Vec3>, x: DVec3| {
+        pose.rotation().as_dquat() * x + pose.translation().as_dvec3()
+    };
+    // A's support along n: the farther end of the segment plus the radius; B's along −n: the
+    // nearer of the cone's apex and base centre (radius 0).
+    let h_a = [p, q].map(|x| n.dot(world(&pose_a, v32(x).as_dvec3()))).into_iter();
+    let h_a = h_a.fold(f64::NEG_INFINITY, f64::max) + f64::from(radius as f32);
+    let ends = [1.0, -1.0].map(|s| world(&pose_b, DVec3::Y * s * f64::from(half_height as f32)));
+    let h_b = ends.map(|x| -n.dot(x)).into_iter().fold(f64::NEG_INFINITY, f64::max);
+    let overlap = h_a + h_b;
+    let tolerance = 1e-5 * 3.2e4;
+    assert!(
+        overlap <= f64::from(c.depth) + tolerance,
+        "overlap along the normal {overlap} > depth {}: {c:?}",
+        c.depth
+    );
+}
