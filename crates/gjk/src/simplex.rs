@@ -22,8 +22,8 @@
 //! decision here is a sign comparison of one well-scaled determinant, and degenerate simplices
 //! (zero area or volume) simply fall through to their facets.
 
-use crate::geometry::{edge_normal_2d, twice_signed_area};
-use crate::math::{along_normal, Real, TriangleProjection, Vector};
+use crate::geometry::{cross, edge_normal_2d, twice_signed_area};
+use crate::math::{along_normal, Real, Vector};
 
 /// One vertex of the simplex: a point `w = a − b` of the Minkowski difference, with the support
 /// points of A and B that produced it.
@@ -72,12 +72,14 @@ impl<V: Vector> Default for Simplex<V> {
     }
 }
 
-/// The outcome of a sub-problem: weights over the current vertices (0 for dropped ones) and the
-/// squared distance of the point they describe.
+/// The outcome of a sub-problem: weights over the current vertices (0 for dropped ones), the
+/// point they describe (`Σ λᵢ wᵢ` over the positive weights, in vertex order, as
+/// [`Simplex::solve`] reports it) and its squared distance.
 #[derive(Clone, Copy)]
-struct Candidate<R> {
-    lambdas: [R; 4],
-    distance2: R,
+struct Candidate<V: Vector> {
+    lambdas: [V::Real; 4],
+    point: V,
+    distance2: V::Real,
 }
 
 impl<V: Vector> Simplex<V> {
@@ -157,7 +159,7 @@ impl<V: Vector> Simplex<V> {
     /// [`Simplex::commit`]s it or [`Simplex::pop`]s the newest vertex — no copy of the simplex
     /// is needed to undo a step.
     pub(crate) fn solve(&self) -> Reduction<V> {
-        let w = [self.points[0].w, self.points[1].w, self.points[2].w, self.points[3].w];
+        let w = Ws(&self.points);
         let (candidate, contains_origin) = match self.len {
             0 => return Reduction { lambdas: [V::Real::ZERO; 4], kept: 0, closest: V::ZERO },
             1 => (vertex(&w, 0), false),
@@ -177,7 +179,7 @@ impl<V: Vector> Simplex<V> {
         let closest = if contains_origin {
             V::ZERO
         } else {
-            let sum = combine(kept[..count].iter().map(|&i| (w[i], lambdas[i])));
+            let sum = candidate.point;
             self.facet_projection(&kept[..count], sum).unwrap_or(sum)
         };
         Reduction { lambdas, kept: count.max(1), closest }
@@ -220,7 +222,9 @@ impl<V: Vector> Simplex<V> {
         let mut kept = 0;
         for (i, &lambda) in lambdas.iter().enumerate().take(self.len) {
             if lambda > V::Real::ZERO {
-                self.points[kept] = self.points[i];
+                if kept != i {
+                    self.points[kept] = self.points[i];
+                }
                 self.lambdas[kept] = lambda;
                 kept += 1;
             }
@@ -245,10 +249,34 @@ pub(crate) struct Reduction<V: Vector> {
     pub(crate) closest: V,
 }
 
-/// `Σ λᵢ wᵢ`.
-#[inline]
-fn combine<V: Vector>(terms: impl Iterator<Item = (V, V::Real)>) -> V {
-    terms.fold(V::ZERO, |sum, (w, lambda)| sum + w * lambda)
+/// The vertices' points `wᵢ`, read in place (`w[i]`) rather than copied out of the
+/// support points.
+struct Ws<'a, V>(&'a [SupportPoint<V>; 4]);
+
+impl<V> core::ops::Index<usize> for Ws<'_, V> {
+    type Output = V;
+    #[inline(always)]
+    fn index(&self, i: usize) -> &V {
+        &self.0[i].w
+    }
+}
+
+/// `Σ λᵢ wᵢ` over the vertices `indices` whose weight is positive, in that order, from zero:
+/// the sum [`Simplex::solve`] reports (a zero weight's term would turn a `−0` coordinate into
+/// `+0`, which the sign tests of some support functions see).
+#[inline(always)]
+fn positive_sum<V: Vector, const N: usize>(
+    w: &Ws<V>,
+    lambdas: &[V::Real; 4],
+    indices: [usize; N],
+) -> V {
+    let mut sum = V::ZERO;
+    for i in indices {
+        if lambdas[i] > V::Real::ZERO {
+            sum = sum + w[i] * lambdas[i];
+        }
+    }
+    sum
 }
 
 /// A 3D triangle's normal `n = e₁ × e₂`, when it gives `v` a better direction than `Σ λᵢ wᵢ`.
@@ -290,17 +318,19 @@ fn triangle_normal_if_better<V: Vector>(
 }
 
 /// The single vertex `i`.
-fn vertex<V: Vector>(w: &[V; 4], i: usize) -> Candidate<V::Real> {
+#[inline(always)]
+fn vertex<V: Vector>(w: &Ws<V>, i: usize) -> Candidate<V> {
     let mut lambdas = [V::Real::ZERO; 4];
     lambdas[i] = V::Real::ONE;
-    Candidate { lambdas, distance2: w[i].length_squared() }
+    Candidate { lambdas, point: V::ZERO + w[i], distance2: w[i].length_squared() }
 }
 
 /// The point of the segment `wᵢ wⱼ` closest to the origin.
 ///
 /// With `t = wⱼ − wᵢ`, the origin projects at parameter `λⱼ = −wᵢ·t / t·t`; outside `[0, 1]`
 /// the nearer end wins.
-fn segment<V: Vector>(w: &[V; 4], i: usize, j: usize) -> Candidate<V::Real> {
+#[inline(always)]
+fn segment<V: Vector>(w: &Ws<V>, i: usize, j: usize) -> Candidate<V> {
     let t = w[j] - w[i];
     let tt = t.length_squared();
     let along = -w[i].dot(t);
@@ -316,48 +346,109 @@ fn segment<V: Vector>(w: &[V; 4], i: usize, j: usize) -> Candidate<V::Real> {
     lambdas[i] = li;
     lambdas[j] = lj;
     let p = w[i] * li + w[j] * lj;
-    Candidate { lambdas, distance2: p.length_squared() }
+    // `p + 0` is `positive_sum` when both weights count (see `triangle`).
+    let point = if li > V::Real::ZERO && lj > V::Real::ZERO {
+        p + V::ZERO
+    } else {
+        positive_sum(w, &lambdas, [i, j])
+    };
+    Candidate { lambdas, point, distance2: p.length_squared() }
 }
 
-/// Whether `c` does not contradict the sign of `mu` (zero counts as agreeing: the point lies
-/// on that facet).
-#[inline]
-fn agrees<R: Real>(c: R, mu: R) -> bool {
-    (c >= R::ZERO && mu > R::ZERO) || (c <= R::ZERO && mu < R::ZERO)
+/// The signed volumes `c` and their sum `mu` with the signs flipped when `mu < 0` (exact), so
+/// that "`cᵢ` agrees with the sign of `mu`" reads `cᵢ ≥ 0` and "the simplex is
+/// full-dimensional" reads `mu > 0` (false for `mu = 0` and NaN, which then fall through to
+/// the facets). Zero counts as agreeing: the point lies on that facet. The weights `cᵢ / mu`
+/// are the same to the bit either way.
+#[inline(always)]
+fn oriented<R: Real, const N: usize>(c: [R; N], mu: R) -> ([R; N], R) {
+    // A product by ±1 is exact: the same values as negating, without a branch.
+    let sign = if mu < R::ZERO { -R::ONE } else { R::ONE };
+    (c.map(|ci| ci * sign), mu * sign)
+}
+
+/// Twice the signed areas `(p b c, a p c, a b p)` of the triangle `a b c` with one corner
+/// replaced by `p`, in the coordinate plane of axes `x` and `y`.
+#[inline(always)]
+fn areas_in<V: Vector>(a: V, b: V, c: V, p: V, x: usize, y: usize) -> [V::Real; 3] {
+    let pick = |v: V| [v.component(x), v.component(y)];
+    let (a, b, c, p) = (pick(a), pick(b), pick(c), pick(p));
+    [twice_signed_area(p, b, c), twice_signed_area(a, p, c), twice_signed_area(a, b, p)]
+}
+
+/// The signed areas of [`areas_in`] for the origin: in 2D directly; in 3D for the origin's
+/// projection onto the triangle's plane, in the coordinate plane where the projected area is
+/// largest (the one that drops the normal's largest coordinate). Each branch names its axes
+/// as constants, so no coordinate is picked by a run-time index. Same arithmetic as
+/// [`Vector::project_triangle`] followed by the three areas.
+#[inline(always)]
+fn origin_areas<V: Vector>(a: V, b: V, c: V) -> [V::Real; 3] {
+    if V::DIM == 2 {
+        return areas_in(a, b, c, V::ZERO, 0, 1);
+    }
+    let n = cross(b - a, c - a);
+    // Origin projected on the plane: p = n (a·n) / (n·n). A zero normal (collinear corners)
+    // leaves p at the origin; the solver then sees a zero area and falls back to the edges.
+    let p = along_normal(n, a).unwrap_or(V::ZERO);
+    let (nx, ny, nz) = (n.component(0).abs(), n.component(1).abs(), n.component(2).abs());
+    if nx >= ny && nx >= nz {
+        areas_in(a, b, c, p, 1, 2)
+    } else if ny >= nz {
+        areas_in(a, b, c, p, 2, 0)
+    } else {
+        areas_in(a, b, c, p, 0, 1)
+    }
+}
+
+/// Keeps `c` in `best` when it is closer (the first on ties, for determinism).
+#[inline(always)]
+fn keep_closer<V: Vector>(best: &mut Option<Candidate<V>>, c: Candidate<V>) {
+    if best.is_none_or(|b| c.distance2 < b.distance2) {
+        *best = Some(c);
+    }
 }
 
 /// The point of triangle `wᵢ wⱼ w_k` closest to the origin, and whether the triangle is
 /// full-dimensional (2D) and contains the origin.
-fn triangle<V: Vector>(w: &[V; 4], i: usize, j: usize, k: usize) -> (Candidate<V::Real>, bool) {
-    let TriangleProjection { corners: [a, b, c], origin: p } =
-        V::project_triangle(w[i], w[j], w[k]);
+#[inline(always)]
+fn triangle<V: Vector>(w: &Ws<V>, i: usize, j: usize, k: usize) -> (Candidate<V>, bool) {
     // Signed areas with one corner replaced by the (projected) origin: Cramer's rule.
-    let ci = twice_signed_area(p, b, c);
-    let cj = twice_signed_area(a, p, c);
-    let ck = twice_signed_area(a, b, p);
-    let mu = ci + cj + ck;
-    if agrees(ci, mu) && agrees(cj, mu) && agrees(ck, mu) {
+    let [ci, cj, ck] = origin_areas(w[i], w[j], w[k]);
+    let ([ci, cj, ck], mu) = oriented([ci, cj, ck], ci + cj + ck);
+    if mu > V::Real::ZERO && ci >= V::Real::ZERO && cj >= V::Real::ZERO && ck >= V::Real::ZERO {
         let mut lambdas = [V::Real::ZERO; 4];
         lambdas[i] = ci / mu;
         lambdas[j] = cj / mu;
         lambdas[k] = ck / mu;
         if V::DIM == 2 {
-            return (Candidate { lambdas, distance2: V::Real::ZERO }, true);
+            return (Candidate { lambdas, point: V::ZERO, distance2: V::Real::ZERO }, true);
         }
         let q = w[i] * lambdas[i] + w[j] * lambdas[j] + w[k] * lambdas[k];
-        return (Candidate { lambdas, distance2: q.length_squared() }, false);
+        let positive =
+            lambdas[i] > V::Real::ZERO && lambdas[j] > V::Real::ZERO && lambdas[k] > V::Real::ZERO;
+        // `((0 + a) + b) + c` and `((a + b) + c) + 0` are the same to the bit (both only
+        // turn a `−0` result into `+0`): `q + 0` is `positive_sum` when every weight counts.
+        let point = if positive { q + V::ZERO } else { positive_sum(w, &lambdas, [i, j, k]) };
+        return (Candidate { lambdas, point, distance2: q.length_squared() }, false);
     }
     // Outside (or degenerate, mu = 0): try each edge the origin lies beyond.
-    let edges = [(ci, j, k), (cj, i, k), (ck, i, j)];
-    let best = closest_of(
-        edges.iter().filter(|(c, _, _)| !agrees(*c, mu)).map(|&(_, m, n)| segment(w, m, n)),
-    );
+    let outside = |c: V::Real| !(mu > V::Real::ZERO && c >= V::Real::ZERO);
+    let mut best = None;
+    if outside(ci) {
+        keep_closer(&mut best, segment(w, j, k));
+    }
+    if outside(cj) {
+        keep_closer(&mut best, segment(w, i, k));
+    }
+    if outside(ck) {
+        keep_closer(&mut best, segment(w, i, j));
+    }
     (best.unwrap_or_else(|| vertex(w, i)), false)
 }
 
 /// The point of the tetrahedron `w₀ … w₃` closest to the origin, and whether it contains the
 /// origin.
-fn tetrahedron<V: Vector>(w: &[V; 4]) -> (Candidate<V::Real>, bool) {
+fn tetrahedron<V: Vector>(w: &Ws<V>) -> (Candidate<V>, bool) {
     let o = V::ZERO;
     let vol = V::tetrahedron_volume6;
     let c = [
@@ -366,34 +457,34 @@ fn tetrahedron<V: Vector>(w: &[V; 4]) -> (Candidate<V::Real>, bool) {
         vol(w[0], w[1], o, w[3]),
         vol(w[0], w[1], w[2], o),
     ];
-    let mu = c[0] + c[1] + c[2] + c[3];
-    if c.iter().all(|&ci| agrees(ci, mu)) {
+    let (c, mu) = oriented(c, c[0] + c[1] + c[2] + c[3]);
+    if mu > V::Real::ZERO && c.iter().all(|&ci| ci >= V::Real::ZERO) {
         let mut lambdas = [V::Real::ZERO; 4];
         for (l, ci) in lambdas.iter_mut().zip(c) {
             *l = ci / mu;
         }
-        return (Candidate { lambdas, distance2: V::Real::ZERO }, true);
+        return (Candidate { lambdas, point: V::ZERO, distance2: V::Real::ZERO }, true);
     }
-    const FACES: [(usize, usize, usize); 4] = [(1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2)];
-    let best = closest_of(
-        FACES
-            .iter()
-            .zip(c)
-            .filter(|(_, ci)| !agrees(*ci, mu))
-            .map(|(&(i, j, k), _)| triangle(w, i, j, k).0),
-    );
+    // Every face the origin lies beyond is tried, the one opposite the newest vertex w₃
+    // included. In the GJK loop that face is never taken: the loop adds w₃ only when
+    // `v·w₃ < |v|²` beyond rounding, where v is the old triangle's closest point, the foot of
+    // the origin on its plane, so w₃ and the origin lie on the same side of that plane and
+    // c₃ agrees with mu. Skipping the face would save one comparison (c₃ is needed for mu).
+    let outside = |c: V::Real| !(mu > V::Real::ZERO && c >= V::Real::ZERO);
+    let mut best = None;
+    if outside(c[0]) {
+        keep_closer(&mut best, triangle(w, 1, 2, 3).0);
+    }
+    if outside(c[1]) {
+        keep_closer(&mut best, triangle(w, 0, 2, 3).0);
+    }
+    if outside(c[2]) {
+        keep_closer(&mut best, triangle(w, 0, 1, 3).0);
+    }
+    if outside(c[3]) {
+        keep_closer(&mut best, triangle(w, 0, 1, 2).0);
+    }
     (best.unwrap_or_else(|| vertex(w, 0)), false)
-}
-
-/// The candidate with the smallest distance (the first on ties, for determinism).
-fn closest_of<R: Real>(candidates: impl Iterator<Item = Candidate<R>>) -> Option<Candidate<R>> {
-    let mut best: Option<Candidate<R>> = None;
-    for c in candidates {
-        if best.is_none_or(|b| c.distance2 < b.distance2) {
-            best = Some(c);
-        }
-    }
-    best
 }
 
 #[cfg(test)]
@@ -485,5 +576,135 @@ mod tests {
             DVec3::new(0.0, 0.0, 1.0),
         ]);
         assert!((s.reduce() - DVec3::new(0.0, 0.0, 1.0)).length() < 1e-15);
+    }
+
+    /// The closest point of the hull of `ws` to the origin by brute force: every vertex, every
+    /// edge clamped, every triangle whose plane's foot of the origin lies inside it (by 3D
+    /// cross products, not the solver's projected areas), and the tetrahedron when its signed
+    /// volumes say it holds the origin; the nearest of these. Returns the distance. The points
+    /// are first scaled to unit size (so that no cross product or volume underflows or
+    /// overflows at scales of 1e±100), the distance scaled back.
+    fn brute_distance(ws: &[DVec3]) -> f64 {
+        let size = ws.iter().fold(0.0f64, |m, w| m.max(w.max_abs()));
+        if size == 0.0 {
+            return 0.0;
+        }
+        let unit: Vec<DVec3> = ws.iter().map(|&w| w / size).collect();
+        brute_distance_unit(&unit) * size
+    }
+
+    /// [`brute_distance`] for points of about unit size.
+    fn brute_distance_unit(ws: &[DVec3]) -> f64 {
+        let mut best = f64::INFINITY;
+        for &a in ws {
+            best = best.min(a.length());
+        }
+        for (x, &a) in ws.iter().enumerate() {
+            for &b in &ws[x + 1..] {
+                let t = b - a;
+                if t.length_squared() > 0.0 {
+                    let s = (-a.dot(t) / t.length_squared()).clamp(0.0, 1.0);
+                    best = best.min((a + t * s).length());
+                }
+            }
+        }
+        for (x, &a) in ws.iter().enumerate() {
+            for (y, &b) in ws.iter().enumerate().skip(x + 1) {
+                for &c in &ws[y + 1..] {
+                    let n = (b - a).cross(c - a);
+                    let nn = n.length_squared();
+                    if nn == 0.0 || !nn.is_finite() {
+                        continue;
+                    }
+                    let p = n * (n.dot(a) / nn);
+                    let inside = [(a, b), (b, c), (c, a)]
+                        .iter()
+                        .all(|&(u, v)| (v - u).cross(p - u).dot(n) >= -1e-12 * nn);
+                    if inside {
+                        best = best.min(p.length());
+                    }
+                }
+            }
+        }
+        if ws.len() == 4 {
+            let vol = |a: DVec3, b: DVec3, c: DVec3, d: DVec3| (b - a).dot((c - a).cross(d - a));
+            let o = DVec3::ZERO;
+            let c = [
+                vol(o, ws[1], ws[2], ws[3]),
+                vol(ws[0], o, ws[2], ws[3]),
+                vol(ws[0], ws[1], o, ws[3]),
+                vol(ws[0], ws[1], ws[2], o),
+            ];
+            let mu: f64 = c.iter().sum();
+            if mu != 0.0 && c.iter().all(|&ci| ci * mu.signum() > 0.0) {
+                best = 0.0;
+            }
+        }
+        best
+    }
+
+    /// Checks one simplex against the brute force: the reported point is `Σ λᵢ wᵢ` over the
+    /// kept vertices with weights in [0, 1] summing to 1, and as near as the brute force's
+    /// (within rounding of the simplex's size).
+    fn check_against_brute(ws: &[DVec3]) {
+        let mut s = simplex_of(ws);
+        let closest = s.reduce();
+        let scale = ws.iter().fold(0.0f64, |m, w| m.max(w.max_abs()));
+        let expected = brute_distance(ws);
+        let tolerance = 1e-9 * scale;
+        assert!(
+            (closest.length() - expected).abs() <= tolerance,
+            "{ws:?}: solver {} against brute force {expected}",
+            closest.length()
+        );
+        let sum: f64 = s.barycentric().iter().sum();
+        assert!((sum - 1.0).abs() < 1e-12, "{ws:?}: weights sum to {sum}");
+        assert!(s.barycentric().iter().all(|&l| (0.0..=1.0).contains(&l)));
+        if closest != DVec3::ZERO {
+            let combined = s.closest_point();
+            assert!((combined - closest).length() <= tolerance, "{ws:?}: {combined} vs {closest}");
+        }
+    }
+
+    #[test]
+    fn matches_brute_force_on_degenerate_simplices() {
+        use crate::test_rng::{Draw, Rng};
+        let mut rng = Rng::new(0x51_3913);
+        for scale in [1e-60, 1e-8, 1.0, 1e8, 1e100] {
+            for round in 0..400 {
+                let offset = rng.in_cube() * 2.0;
+                let dir = rng.on_sphere();
+                let other = rng.on_sphere();
+                let mut ws = [DVec3::ZERO; 4];
+                for w in &mut ws {
+                    *w = match round % 5 {
+                        // Collinear: all on one line.
+                        0 => offset + dir * (rng.unit() * 4.0 - 2.0),
+                        // Coplanar: all in one plane (the origin on it or off it).
+                        1 | 2 => {
+                            let lift = if round % 5 == 1 { offset } else { DVec3::ZERO };
+                            lift + dir * (rng.unit() * 4.0 - 2.0) + other * (rng.unit() * 4.0 - 2.0)
+                        }
+                        // Slivers: a tiny spread about one point.
+                        3 => offset + rng.in_cube() * 1e-7,
+                        // General position.
+                        _ => offset + rng.in_cube(),
+                    } * scale;
+                }
+                // Flat and sliver tetrahedra (collinear, coplanar and tiny-spread draws) are
+                // left out: their four volumes are rounding noise (each a triple product of
+                // the vertices themselves), which can agree in sign and claim the origin
+                // inside, or pick the wrong faces. The GJK loop never builds one: its fourth
+                // vertex stands off the triangle's plane by the duality gap. Their triangles,
+                // segments and vertices are in.
+                let flat = round % 5 < 4;
+                for len in 1..=if flat { 3 } else { 4 } {
+                    check_against_brute(&ws[..len]);
+                }
+                // Repeated vertices.
+                check_against_brute(&[ws[0], ws[1], ws[0]]);
+                check_against_brute(&[ws[2], ws[2]]);
+            }
+        }
     }
 }
