@@ -336,16 +336,18 @@ impl<V: Vector> Walk<V> {
 }
 
 /// A direction for a support call and the portal tests, with its squared length: `v` itself
-/// when that length lies in `[1e-30, 1e30]`, else `v` normalised; `None` for a zero or
-/// non-finite `v`. Only signs and support points are taken along it, and the two tests that
-/// measure (the separation and the convergence bound) divide by its length, so no
-/// normalisation is needed in range; out of it, products of `v` with points of `D` could
-/// underflow (a sign lost) or overflow, and the support functions' own scaling would be the
-/// only guard.
+/// when that length exceeds 1e-30, else `v` normalised; `None` for a zero or non-finite `v`.
+/// Only signs and support points are taken along it, and the two tests that measure (the
+/// separation and the convergence bound) divide by its length, so no normalisation is
+/// needed; below 1e-30, products of `v` with points of `D` could underflow (a sign lost). No
+/// upper bound is needed: the size gate of [`Pair::mpr_from`] keeps the points of `D` within
+/// `reach ≤ QUARTIC_SAFE[1]` of the origin, so the directions (a point, or the cross product
+/// of two differences of points) stay below `4 reach²` and their products with points below
+/// `8 reach³` (`4e18` and `8e27` in f32).
 #[inline(always)]
 fn scaled<V: Vector>(v: V) -> Option<(V, V::Real)> {
     let ll = v.length_squared();
-    if ll > V::Real::from_f64(1e-30) && ll < V::Real::from_f64(1e30) {
+    if ll > V::Real::from_f64(1e-30) {
         Some((v, ll))
     } else {
         let u = v.direction()?;
