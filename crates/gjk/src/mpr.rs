@@ -32,10 +32,10 @@
 //! the trait asks a shape's centre to lie inside it). General cores are not routed here (see
 //! [`crate::dispatch`]). Every loop is bounded by the options' iteration cap (support calls).
 
-use crate::geometry::{cross, unit};
+use crate::geometry::cross;
 use crate::math::{Pose, Real, Rotation, Vector};
 use crate::pair::Pair;
-use crate::shape::Support;
+use crate::shape::{Core, Support};
 
 /// How an MPR run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,10 +171,44 @@ impl<V: Vector> Basis<V> {
         hints: &mut [u32; 2],
     ) -> V {
         let [c0, c1, c2] = self.columns;
-        let a = pair.a.support_hinted(dir, &mut hints[0]);
+        let a = core_support(pair.a, dir, &mut hints[0]);
         let back = -dir;
         let b_dir = V::from_components([c0.dot(back), c1.dot(back), c2.dot(back)]);
-        a - self.transform_point(pair.b.support_hinted(b_dir, &mut hints[1]))
+        a - self.transform_point(core_support(pair.b, b_dir, &mut hints[1]))
+    }
+}
+
+/// The support point of `shape`'s core along `dir`, any length: the shape's own for most
+/// kinds, closed forms for cylinders and cones. (The core's kind is known at compile time for
+/// a concrete shape type, so the match folds away.) The closed forms take one division and
+/// one square root where the shapes' [`Support`] rescale `dir` first and form both of a cone's
+/// candidates; they may pick the other of two tied points, which MPR's proofs do not mind (the
+/// support value is the same) but which would move GJK's and EPA's rounding, so they stay
+/// here. Directions whose `xz` part squares out of the normal range go to the shape.
+#[inline(always)]
+fn core_support<V: Vector, S: Support<V> + ?Sized>(shape: &S, dir: V, hint: &mut u32) -> V {
+    let (x, z) = (dir.component(0), dir.component(2));
+    let across = x * x + z * z;
+    // A subnormal term of `across` is below its rounding; an overflowed one fails the test.
+    let normal = across >= V::Real::MIN_POSITIVE / V::Real::EPSILON && across < V::Real::INFINITY;
+    match shape.core() {
+        Core::Cylinder { half_height: h, radius: r } if normal => {
+            let scale = r / across.sqrt();
+            let y = if dir.component(1) < V::Real::ZERO { -h } else { h };
+            V::from_components([x * scale, y, z * scale])
+        }
+        Core::Cone { half_height: h, radius: r } if normal => {
+            // With `ρ = |dir_xz|`, the apex reaches `h dir_y` and the base's rim `r ρ − h dir_y`:
+            // the rim point is only formed when it wins.
+            let rho = across.sqrt();
+            if h * dir.component(1) * V::Real::TWO >= r * rho {
+                V::from_components([V::Real::ZERO, h, V::Real::ZERO])
+            } else {
+                let scale = r / rho;
+                V::from_components([x * scale, -h, z * scale])
+            }
+        }
+        _ => shape.support_hinted(dir, hint),
     }
 }
 
@@ -193,13 +227,14 @@ struct Walk<V: Vector> {
 type Step<V> = Result<V, MprStatus>;
 
 impl<V: Vector> Walk<V> {
-    /// The support point of `D` along the unit `n`, or the run's end: the cap, or a support
-    /// plane with the origin outside (apart, or too near to tell).
+    /// The support point of `D` along `n` (of squared length `ll`, see [`scaled`]), or the
+    /// run's end: the cap, or a support plane with the origin outside (apart, or too near to
+    /// tell).
     #[inline(always)]
     fn support<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         &mut self,
         pair: &Pair<'_, V, A, B>,
-        n: V,
+        (n, ll): (V, V::Real),
     ) -> Step<V> {
         if self.iterations >= self.max_iterations {
             return Err(MprStatus::IterationCap);
@@ -208,8 +243,10 @@ impl<V: Vector> Walk<V> {
         let w = self.frame.support(pair, n, &mut self.hints);
         let reach = n.dot(w);
         if reach < V::Real::ZERO {
-            // `−reach` bounds the cores' distance from below.
-            return Err(if -reach > self.apart { MprStatus::Separated } else { MprStatus::Near });
+            // `−reach / |n|` bounds the cores' distance from below; the square root is only
+            // taken here, once per run.
+            let apart = -reach > self.apart * ll.sqrt();
+            return Err(if apart { MprStatus::Separated } else { MprStatus::Near });
         }
         Ok(w)
     }
@@ -238,13 +275,13 @@ impl<V: Vector> Walk<V> {
             return Ok(MprStatus::Overlap);
         }
         // The ray from v₀ toward the origin: v₁ along it.
-        let mut v1 = self.support(pair, unit(-v0).ok_or(degenerate)?)?;
+        let mut v1 = self.support(pair, scaled(-v0).ok_or(degenerate)?)?;
         let n = cross(v1, v0);
         if n == V::ZERO {
             // The origin is on the line v₀v₁, and between them (v₁ is past it along −v₀).
             return Ok(MprStatus::Overlap);
         }
-        let mut v2 = self.support(pair, unit(n).ok_or(degenerate)?)?;
+        let mut v2 = self.support(pair, scaled(n).ok_or(degenerate)?)?;
         let mut n = cross(v1 - v0, v2 - v0);
         if n.dot(v0) > V::Real::ZERO {
             // Orient the triangle v₀v₁v₂ so that its normal faces the origin.
@@ -254,7 +291,7 @@ impl<V: Vector> Walk<V> {
         // Find the third corner: the ray must pass through the portal v₁v₂v₃.
         let mut v3;
         loop {
-            v3 = self.support(pair, unit(n).ok_or(degenerate)?)?;
+            v3 = self.support(pair, scaled(n).ok_or(degenerate)?)?;
             if cross(v1, v3).dot(v0) < V::Real::ZERO {
                 // The origin is outside the face v₀v₁v₃: v₃ replaces v₂.
                 v2 = v3;
@@ -270,13 +307,14 @@ impl<V: Vector> Walk<V> {
         // Refinement: move the portal out to the boundary of D until the origin is inside
         // the tetrahedron or outside a support plane.
         loop {
-            let n = unit(cross(v2 - v1, v3 - v1)).ok_or(degenerate)?;
+            let (n, ll) = scaled(cross(v2 - v1, v3 - v1)).ok_or(degenerate)?;
             let portal = n.dot(v1);
             if portal >= V::Real::ZERO {
                 return Ok(MprStatus::Overlap);
             }
-            let v4 = self.support(pair, n)?;
-            if n.dot(v4) - portal <= converged {
+            let v4 = self.support(pair, (n, ll))?;
+            // The support plane within `converged` of the portal: `n` is not a unit vector.
+            if n.dot(v4) - portal <= converged * ll.sqrt() {
                 return Ok(MprStatus::Converged);
             }
             // Keep the ray inside the new portal: the plane through the origin, v₀ and v₄
@@ -294,5 +332,25 @@ impl<V: Vector> Walk<V> {
                 v1 = v4;
             }
         }
+    }
+}
+
+/// A direction for a support call and the portal tests, with its squared length: `v` itself
+/// when that length exceeds 1e-30, else `v` normalised; `None` for a zero or non-finite `v`.
+/// Only signs and support points are taken along it, and the two tests that measure (the
+/// separation and the convergence bound) divide by its length, so no normalisation is
+/// needed; below 1e-30, products of `v` with points of `D` could underflow (a sign lost). No
+/// upper bound is needed: the size gate of [`Pair::mpr_from`] keeps the points of `D` within
+/// `reach ≤ QUARTIC_SAFE[1]` of the origin, so the directions (a point, or the cross product
+/// of two differences of points) stay below `4 reach²` and their products with points below
+/// `8 reach³` (`4e18` and `8e27` in f32).
+#[inline(always)]
+fn scaled<V: Vector>(v: V) -> Option<(V, V::Real)> {
+    let ll = v.length_squared();
+    if ll > V::Real::from_f64(1e-30) {
+        Some((v, ll))
+    } else {
+        let u = v.direction()?;
+        Some((u, u.length_squared()))
     }
 }

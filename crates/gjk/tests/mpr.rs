@@ -444,6 +444,115 @@ fn near_touching_pairs_agree_with_contact_and_distance() {
     near_touching::<Vec3>(&[1e-5, 1.0, 1e5]);
 }
 
+/// Pairs built touching along a random normal `n` and moved along it by gaps of 0.1 to 10
+/// `unit`s (1e-9 of the scale in f64, 1e-5 in f32: about the touching distance), checked
+/// against the distance known by construction. With B moved by `g n` from touching (its
+/// translation as the library holds it), the support plane of A along `n` separates the solids
+/// by `s = n·(B's support along −n) − h_A(n)`, a lower bound of their distance, and A's and B's
+/// support points are `|·|` apart, an upper bound; moved together (`g < 0`), the midpoint of
+/// the two support points lying inside both (closed-form depths) certifies an overlap.
+/// MPR's own verdict, when it gives one, must be true below the touching distance and false
+/// above it (outside a band of rounding around it); `intersects` the same, outside the band
+/// plus its GJK fallback's accuracy (`fallback` of the scale).
+fn gap_family<V: TestVector + gjk::Vector3>(scales: &[f64], unit: f64, band: f64, fallback: f64) {
+    let mut rng = Rng::new(0x4D50_5206 ^ V::NAME.len() as u64);
+    let options = GjkOptions::<V::Real>::default();
+    let (mut checked, mut overlaps, mut proved, mut cases) = (0, 0, 0, 0);
+    for &scale in scales {
+        for kinds in KINDS {
+            for _ in 0..common::case_count(8) {
+                let (sa, sb) = (
+                    Solid::random(&mut rng, kinds.0, scale).rounded::<V>(),
+                    Solid::random(&mut rng, kinds.1, scale).rounded::<V>(),
+                );
+                let pose_a = V::pose(rng.rotation(3), rng.in_cube(3, 0.5 * scale));
+                let a = Placed {
+                    solid: sa,
+                    rotation: V::rotation_of(&pose_a),
+                    translation: to_d(pose_a.translation()),
+                };
+                let rb = V::rotation_of(&V::pose(rng.rotation(3), DVec3::ZERO));
+                let n = rng.direction(3);
+                let on_a = a.support(n);
+                // B's support point along −n at the origin of its frame.
+                let on_b = rb * sb.support(rb.conjugate() * -n);
+                let (shape_a, shape_b) = (sa.shape::<V>(), sb.shape::<V>());
+                for k in [-30.0, -10.0, -2.0, -1.0, -0.3, -0.1, 0.1, 0.3, 1.0, 2.0, 10.0, 30.0] {
+                    let g = k * unit * scale;
+                    let pose_b = V::pose(rb, on_a - on_b + n * g);
+                    let b = Placed {
+                        solid: sb,
+                        rotation: V::rotation_of(&pose_b),
+                        translation: to_d(pose_b.translation()),
+                    };
+                    let on_b = b.support(-n);
+                    let lower = n.dot(on_b) - n.dot(on_a);
+                    let upper = (on_b - on_a).length();
+                    // Moved together: how deep the midpoint of the support points lies in both.
+                    let mid = 0.5 * (on_a + on_b);
+                    let depth = if g < 0.0 { a.depth(mid).min(b.depth(mid)) } else { 0.0 };
+                    let touch = Pair::new(&*shape_a, pose_a, &*shape_b, pose_b)
+                        .tolerance(V::Real::DEFAULT_TOLERANCE)
+                        .distance()
+                        .to_f64();
+                    // The verdict with `slack` of rounding either side of the touching distance.
+                    let oracle = |slack: f64| {
+                        if lower > touch + slack {
+                            Some(false)
+                        } else if upper < touch - slack || depth > slack.max(0.0) {
+                            Some(true)
+                        } else {
+                            None
+                        }
+                    };
+                    // MPR's verdicts are proofs: held to the touching distance. `intersects`
+                    // also answers through GJK, whose distances are only as accurate as
+                    // `fallback` of the scale.
+                    let proof = oracle(band * touch);
+                    let answer = oracle(band * touch + fallback * scale);
+                    cases += 1;
+                    if proof.is_none() && answer.is_none() {
+                        continue;
+                    }
+                    for (x, px, y, py) in [
+                        (&shape_a, &pose_a, &shape_b, &pose_b),
+                        (&shape_b, &pose_b, &shape_a, &pose_a),
+                    ] {
+                        let what = format!(
+                            "{} scale {scale} gap {k} units (touch {:.3} units) {sa:?} {sb:?}",
+                            V::NAME,
+                            touch / (unit * scale)
+                        );
+                        if let Some(expected) = answer {
+                            assert_eq!(intersects(&**x, px, &**y, py), expected, "{what}");
+                            checked += 1;
+                            overlaps += usize::from(expected);
+                        }
+                        let run = Pair::new(&**x, *px, &**y, *py).mpr(&options);
+                        if let (Some(verdict), Some(expected)) = (run.verdict(), proof) {
+                            assert_eq!(verdict, expected, "MPR {:?}: {what}", run.status);
+                            proved += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // The oracle decides many gaps (each in both orders; in f32 mostly the larger ones), both
+    // ways, and MPR proves many.
+    assert!(checked >= cases / 8, "{checked} of {cases}");
+    assert!(overlaps > 0 && overlaps < checked, "{overlaps} of {checked}");
+    assert!(proved >= cases / 10, "{proved} of {cases}");
+}
+
+#[test]
+fn gaps_near_the_touching_distance_match_the_constructed_distance() {
+    gap_family::<DVec3>(&[1e-9, 1.0, 1e9], 1e-9, 0.01, 0.0);
+    // f32's GJK measures to about 1e-4 of the scale (`common::TOL_F32`), more than the
+    // touching distance (5e-5 of it here): near touching only MPR's proofs are held exact.
+    gap_family::<Vec3>(&[1e-5, 1.0, 1e5], 1e-5, 0.05, common::TOL_F32);
+}
+
 fn identical_and_nested<V: TestVector + gjk::Vector3>(scale: f64) {
     let mut rng = Rng::new(0x4D50_5204);
     let options = GjkOptions::<V::Real>::default();
