@@ -94,13 +94,14 @@
 
 use crate::contact::{Contact, ContactOptions, ContactStatus};
 use crate::dispatch::{Kernel, Query};
-use crate::epa::EpaOptions;
+use crate::epa::{EpaOptions, EpaTermination};
 use crate::geometry::{cross, unit};
-use crate::gjk::{GjkOptions, WarmStart};
+use crate::gjk::{GjkOptions, Termination, WarmStart};
 use crate::math::{Pose, Real, Vector};
 use crate::pair::Pair;
 use crate::sat::{box_axes, BoxAxes};
 use crate::shape::{closest_on_segment, Feature, Support, FEATURE_CAPACITY};
+use crate::tolerance::effective;
 
 /// The kind bits of a vertex's feature id (see [`ContactId`]).
 pub const FEATURE_VERTEX: u32 = 0;
@@ -323,7 +324,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         let Some(contact) = found.contact else {
             return ManifoldResult::apart();
         };
-        clipped(self, &contact, || (contact.point_a, contact.point_b), options, prediction)
+        clipped(self, &contact, || (contact.point_a, contact.point_b), options, prediction, true)
     }
 
     /// Two box cores: the contact query's own separating-axis test ([`Pair::contact_with`]
@@ -359,7 +360,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             let c = self.contact_of_cores(normal, point_a, point_b, depth);
             (c.point_a, c.point_b)
         };
-        Some(clipped(self, &contact, witnesses, options, prediction))
+        Some(clipped(self, &contact, witnesses, options, prediction, true))
     }
 }
 
@@ -625,6 +626,7 @@ fn clipped<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     witnesses: impl Fn() -> (V, V),
     options: &ManifoldOptions<V::Real>,
     prediction: V::Real,
+    bound_gaps: bool,
 ) -> ManifoldResult<V> {
     let (a, b, pose_a) = (pair.a, pair.b, &pair.pose_a);
     let single = |status, fa: &Feature<V>, fb: &Feature<V>| {
@@ -648,37 +650,110 @@ fn clipped<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     let margins = a.margin() + b.margin();
     let slack = rule.size() * V::Real::EPSILON * V::Real::from_f64(64.0);
     let (ma, mb) = (face_normal(&fa, n), face_normal(&fb, -n));
-    let support_b = |d: V| rel.transform_point(b.support(rel.inverse_transform_vector(d)));
-    let gaps = || {
-        let gap_a = (support_b(-ma) - fa.vertices()[0]).dot(ma);
-        let gap_b = (a.support(-mb) - fb.vertices()[0]).dot(mb);
-        (gap_a, gap_b)
-    };
+    let (aligned_a, aligned_b) =
+        (ma.dot(n) >= options.min_alignment, mb.dot(-n) >= options.min_alignment);
     let hair = rule.size() * V::Real::from_f64(SWITCH);
-    let (reference_is_a, gap) = match (fa.is_face(), fb.is_face()) {
-        (true, false) => (true, Some(gaps().0)),
-        (false, true) => (false, Some(gaps().1)),
-        (true, true) => {
-            // Box2D's rule: the face whose plane separates the cores more (the better axis of
-            // the separating-axis test), A unless B's is better by a hair of the pair's size.
-            let (gap_a, gap_b) = gaps();
-            if gap_b <= gap_a + hair {
-                (true, Some(gap_a))
-            } else {
-                (false, Some(gap_b))
-            }
-        }
-        (false, false) => (mb.dot(-n) <= ma.dot(n) + slack, None),
-    };
-    let (reference, m) = if reference_is_a { (&fa, ma) } else { (&fb, mb) };
-    let aligned = m.dot(if reference_is_a { n } else { -n }) >= options.min_alignment;
     // The face must also be (nearly) as good a separating axis as the contact's normal: a
     // face close in angle to an edge–edge normal can still overlap much more along its own.
     let core_gap = margins - contact.depth;
-    let separates = gap.is_none_or(|gap| gap >= core_gap - hair - hair);
-    if !aligned || !separates {
+    let floor = core_gap - hair - hair;
+    let separates = |gap: V::Real| gap >= floor;
+    // Each face's gap (how far the other core lies beyond the face's plane) is measured with
+    // one support call, and only where bounds that cost next to nothing do not decide the
+    // rule (see `known_gap`); the decisions are those of the measured gaps.
+    let support_b = |d: V| rel.transform_point(b.support(rel.inverse_transform_vector(d)));
+    let gap_a = || (support_b(-ma) - fa.vertices()[0]).dot(ma);
+    let gap_b = || (a.support(-mb) - fb.vertices()[0]).dot(mb);
+    // An upper bound of a face's measured gap: the least over the other feature's vertices
+    // (the gap is the least over all the other core's points), plus the rounding slack.
+    let beyond = |face: &Feature<V>, other: &Feature<V>, m: V| {
+        let r0 = face.vertices()[0];
+        other.vertices().iter().fold(V::Real::INFINITY, |u, &v| u.min((v - r0).dot(m))) + slack
+    };
+    // Box2D's rule on measured gaps: the face whose plane separates the cores more (the better
+    // axis of the separating-axis test), A unless B's is better by a hair of the pair's size.
+    let by_gaps = |ga: V::Real, gb: V::Real| {
+        if gb <= ga + hair {
+            (aligned_a && separates(ga)).then_some(true)
+        } else {
+            (aligned_b && separates(gb)).then_some(false)
+        }
+    };
+    let known = || {
+        let accuracy = known_gap(pair, contact, options, margins, rule.size())? + slack;
+        // A face along the contact's normal `d` (up to rounding: SAT and EPA normals are face
+        // normals): its gap lies in `[core_gap − e, core_gap + accuracy]`, with `e` under a hair.
+        let near = move |m: V, d: V| {
+            let e = (m - d).length() * rule.size() + accuracy;
+            (e + accuracy < hair).then_some(e)
+        };
+        Some((accuracy, near))
+    };
+    // Which face is the reference; `None` when none can carry the patch (it does not lie
+    // along the normal, or separates the cores much less than the contact's normal does):
+    // the manifold is then the contact's point, whichever the reference would have been.
+    let choice = match (fa.is_face(), fb.is_face()) {
+        (true, false) | (false, true) => {
+            let (aligned, face, other, m, d, gap) = if fa.is_face() {
+                (aligned_a, &fa, &fb, ma, n, &gap_a as &dyn Fn() -> V::Real)
+            } else {
+                (aligned_b, &fb, &fa, mb, -n, &gap_b as &dyn Fn() -> V::Real)
+            };
+            let separating = || match bound_gaps.then(known).flatten() {
+                Some((_, near)) if near(m, d).is_some() => true,
+                _ if bound_gaps && beyond(face, other, m) < floor => false,
+                _ => separates(gap()),
+            };
+            (aligned && separating()).then_some(fa.is_face())
+        }
+        // Neither face lies along the normal: one point, whichever the reference.
+        (true, true) if !aligned_a && !aligned_b => None,
+        (true, true) if !bound_gaps => by_gaps(gap_a(), gap_b()),
+        (true, true) => {
+            let known = known();
+            let near =
+                |m: V, d: V| known.and_then(|(accuracy, near)| Some((near(m, d)?, accuracy)));
+            if near(ma, n).is_some() {
+                // A's face along the normal: no face separates more than it (within a hair),
+                // so it is the reference, and it separates as well as the normal.
+                aligned_a.then_some(true)
+            } else if let Some((e, accuracy)) = near(mb, -n) {
+                // B's face along the normal: the reference unless A's separates within a hair
+                // of it, which the bound of A's gap mostly rules out.
+                if beyond(&fa, &fb, ma) + hair < core_gap - e {
+                    aligned_b.then_some(false)
+                } else {
+                    let ga = gap_a();
+                    if core_gap + accuracy <= ga + hair {
+                        (aligned_a && separates(ga)).then_some(true)
+                    } else if core_gap - e > ga + hair {
+                        aligned_b.then_some(false)
+                    } else {
+                        by_gaps(ga, gap_b())
+                    }
+                }
+            } else {
+                // Neither along the normal (an edge–edge contact): measured, unless no face
+                // that lies along the normal within the alignment can separate as well as it.
+                let hopeless = |aligned: bool, face: &Feature<V>, other: &Feature<V>, m: V| {
+                    !aligned || beyond(face, other, m) < floor
+                };
+                if hopeless(aligned_a, &fa, &fb, ma) && hopeless(aligned_b, &fb, &fa, mb) {
+                    None
+                } else {
+                    by_gaps(gap_a(), gap_b())
+                }
+            }
+        }
+        (false, false) => {
+            let reference_is_a = mb.dot(-n) <= ma.dot(n) + slack;
+            (if reference_is_a { aligned_a } else { aligned_b }).then_some(reference_is_a)
+        }
+    };
+    let Some(reference_is_a) = choice else {
         return single(ManifoldStatus::Tilted, &fa, &fb);
-    }
+    };
+    let (reference, m) = if reference_is_a { (&fa, ma) } else { (&fb, mb) };
     // The incident feature faces the reference face: the other shape's feature along −m.
     // When the reference face lies along the normal (the usual case: SAT and EPA normals are
     // face normals) that is the feature already at hand.
@@ -725,6 +800,46 @@ fn clipped<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         patch.clip::<{ 2 * FEATURE_CAPACITY }>()
     };
     found.unwrap_or_else(|| single(ManifoldStatus::Degenerate, &fa, &fb))
+}
+
+/// How far the gap of a face whose normal `m` is the contact's normal `n` up to rounding can
+/// be from the contact's own gap `margins − depth`, beyond `|m − n| × size`; `None` when the
+/// contact is not known to be that accurate.
+///
+/// The gap along a direction `d` (how far apart the cores are along it; minus their overlap)
+/// is `−h(d)`, with `h` the support function of the cores' Minkowski difference. An accurate
+/// contact's normal is the direction of the largest gap, and its gap is that largest gap,
+/// within the query's tolerance: the separating-axis tests try every face normal and edge
+/// pair, so their overlap is the least (`Exact`); a converged GJK run bounds the distance
+/// from both sides within `tolerance × |v|` plus rounding; an expansion that converged on
+/// two flat cores (a polytope difference: no polish moves its answer) has its facet's
+/// distance between the depth and the support value along the facet's normal, within
+/// `tolerance × depth` plus its rounding units of `size`. Every face's gap is then at most
+/// the contact's plus that error, and the gap along `m` differs from the gap along `n` by
+/// at most `|m − n|` times the largest point of the difference, which `size` bounds (the
+/// centres' distance plus both extents). Twice the stopping rules' bounds, and rounding
+/// units of the margins (the depth carries them), cover the rounding of the gaps.
+fn known_gap<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    pair: &Pair<'_, V, A, B>,
+    contact: &Contact<V>,
+    options: &ManifoldOptions<V::Real>,
+    margins: V::Real,
+    size: V::Real,
+) -> Option<V::Real> {
+    let accurate = match contact.status {
+        ContactStatus::Exact | ContactStatus::Gjk(Termination::Converged) => true,
+        ContactStatus::Epa(EpaTermination::Converged) => {
+            pair.a.core().is_flat() && pair.b.core().is_flat()
+        }
+        _ => false,
+    };
+    if !accurate {
+        return None;
+    }
+    let tolerance = effective(options.gjk.tolerance).max(effective(options.epa.tolerance));
+    let rounding = V::Real::from_f64(64.0) * V::Real::EPSILON;
+    let margins = V::Real::from_f64(4.0) * V::Real::EPSILON * margins.abs();
+    Some(V::Real::TWO * (tolerance + rounding) * size + margins)
 }
 
 /// The capacity of the small clipping buffers: a box face against a box face.
@@ -1148,7 +1263,7 @@ mod tests {
         );
         let contact = contact.contact?;
         let w = || (contact.point_a, contact.point_b);
-        Some(clipped(pair, &contact, w, options, options.prediction))
+        Some(clipped(pair, &contact, w, options, options.prediction, true))
     }
 
     /// The closed form, where it answers.
@@ -1264,6 +1379,86 @@ mod tests {
         }
         assert!(answered * 100 >= overlapping * 95, "{answered} of {overlapping}");
         assert!(statuses.iter().all(|&s| s > 300), "{statuses:?}");
+    }
+
+    /// The reference rule decided from bounds of the faces' gaps (most manifolds measure no
+    /// gap) gives the manifold of the rule on measured gaps, to the bit: random hull pairs
+    /// (EPA's and GJK's contacts), boxes (SAT) and capsules on boxes, f64 and f32, with and
+    /// without a prediction distance.
+    #[test]
+    fn bounded_gaps_decide_as_measured_gaps() {
+        use crate::shape::{Capsule, Polytope};
+        fn check<V: Vector, A: Support<V>, B: Support<V>>(
+            a: &A,
+            b: &B,
+            pa: Pose<V>,
+            pb: Pose<V>,
+            prediction: f64,
+            seen: &mut [usize; 3],
+        ) {
+            let pair = Pair::new(a, pa, b, pb);
+            let options =
+                ManifoldOptions { prediction: V::Real::from_f64(prediction), ..Default::default() };
+            let contact = pair.contact_with(
+                &ContactOptions {
+                    prediction: options.prediction,
+                    gjk: options.gjk,
+                    epa: options.epa,
+                },
+                &mut WarmStart::default(),
+            );
+            let Some(contact) = contact.contact else { return };
+            let w = || (contact.point_a, contact.point_b);
+            let bounded = clipped(&pair, &contact, w, &options, options.prediction, true);
+            let measured = clipped(&pair, &contact, w, &options, options.prediction, false);
+            assert_eq!(bounded, measured);
+            seen[match bounded.status {
+                ManifoldStatus::Clipped { reference_is_a: true } => 0,
+                ManifoldStatus::Clipped { reference_is_a: false } => 1,
+                _ => 2,
+            }] += 1;
+        }
+        let mut rng = Rng::new(0x6A95_B0DD);
+        let mut seen = [0usize; 3];
+        for case in 0..3000 {
+            let cloud = |rng: &mut Rng, n: usize| -> Vec<DVec3> {
+                (0..n).map(|_| rng.in_cube() * DVec3::new(1.0, 0.6, 0.8)).collect()
+            };
+            let (ca, cb) = (cloud(&mut rng, 6 + case % 30), cloud(&mut rng, 6 + case % 17));
+            let qa = DQuat::from_array(rng.rotation3());
+            let qb = DQuat::from_array(rng.rotation3());
+            let ta = rng.in_cube();
+            let tb = ta + rng.on_sphere() * rng.range(0.0, 1.6);
+            let (pa, pb) =
+                (Pose::from_rotation_translation(qa, ta), Pose::from_rotation_translation(qb, tb));
+            let prediction = if case % 3 == 0 { 0.05 } else { 0.0 };
+            match case % 4 {
+                0 | 1 => {
+                    let (a, b) = (Polytope::new(ca).unwrap(), Polytope::new(cb).unwrap());
+                    check(&a, &b, pa, pb, prediction, &mut seen);
+                }
+                2 => {
+                    let to32 = |c: Vec<DVec3>| c.iter().map(|p| p.as_vec3()).collect::<Vec<_>>();
+                    let (a, b) =
+                        (Polytope::new(to32(ca)).unwrap(), Polytope::new(to32(cb)).unwrap());
+                    let pose = |q: DQuat, t: DVec3| {
+                        Pose::from_rotation_translation(q.as_quat(), t.as_vec3())
+                    };
+                    check(&a, &b, pose(qa, ta), pose(qb, tb), prediction, &mut seen);
+                }
+                _ => {
+                    let a = Cuboid::new(DVec3::new(0.8, 0.3, 0.6)).unwrap();
+                    let b = Cuboid::new(DVec3::new(0.4, 0.5, 0.2)).unwrap();
+                    check(&a, &b, pa, pb, prediction, &mut seen);
+                    let c =
+                        Capsule::new(DVec3::new(0.0, -0.5, 0.0), DVec3::new(0.0, 0.5, 0.0), 0.2)
+                            .unwrap();
+                    check(&c, &a, pa, pb, prediction, &mut seen);
+                    check(&a, &Polytope::new(cb).unwrap(), pa, pb, prediction, &mut seen);
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s > 200), "{seen:?}");
     }
 
     /// The same in f32, with f32's rounding.

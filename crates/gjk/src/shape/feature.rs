@@ -104,6 +104,34 @@ impl<V: Vector> Feature<V> {
         Some(f)
     }
 
+    /// The face whose vertices are `all[i]` for `i` in `indices` (their ids), with outward
+    /// unit `normal` and id `id`: [`Feature::face`] of the gathered vertices, written straight
+    /// into the feature (no buffer to gather them in first, no `Option` to copy it out of).
+    /// Where [`Feature::face`] answers `None`, or an index is out of range: the single vertex
+    /// `fallback()` (id 0).
+    #[inline(always)]
+    pub(crate) fn gathered_or(
+        all: &[V],
+        indices: &[u32],
+        normal: V,
+        id: u32,
+        fallback: impl FnOnce() -> V,
+    ) -> Self {
+        let n = indices.len();
+        if !(2..=FEATURE_CAPACITY).contains(&n) || indices.iter().any(|&i| i as usize >= all.len())
+        {
+            return Self::point(fallback(), 0);
+        }
+        let mut f = Self::empty(id);
+        for (k, &i) in indices.iter().enumerate() {
+            f.vertices[k] = all[i as usize];
+            f.ids[k] = i;
+        }
+        f.len = n;
+        f.normal = normal;
+        f
+    }
+
     /// No vertices yet.
     #[inline]
     fn empty(id: u32) -> Self {

@@ -281,23 +281,25 @@ impl<V: Vector> Support<V> for Polytope<V> {
         if let Some(edge) = self.outline.feature(dir) {
             return edge;
         }
-        hull_feature(&self.hull, &self.planar, &self.normal_lanes, dir)
-            .unwrap_or_else(|| Feature::point(self.support(dir), 0))
+        hull_feature(&self.hull, &self.planar, &self.normal_lanes, dir, || self.support(dir))
     }
 }
 
-/// See [`Polytope::feature`](Support::feature).
+/// See [`Polytope::feature`](Support::feature); `fallback` gives the support point where
+/// the hull has no face to answer.
+#[inline(always)]
 fn hull_feature<V: Vector>(
     hull: &Hull<V>,
     planar: &PlanarFaces,
     normal_lanes: &Lanes<V::Real>,
     dir: V,
-) -> Option<Feature<V>> {
+    fallback: impl FnOnce() -> V,
+) -> Feature<V> {
     let vertices = hull.vertices();
     if hull.faces().len() == 0 {
         return match *vertices {
-            [a, b] => Some(Feature::segment(a, b, [0, 1], 0, dir)),
-            _ => None,
+            [a, b] => Feature::segment(a, b, [0, 1], 0, dir),
+            _ => Feature::point(fallback(), 0),
         };
     }
     // The first triangle whose normal is the most aligned (ties: the first, so that feature
@@ -320,14 +322,14 @@ fn hull_feature<V: Vector>(
     };
     let face = hull.face(best);
     if V::DIM == 2 || hull.dimension() < 3 {
-        return face_feature(vertices, face.vertices, face.normal, best as u32);
+        return Feature::gathered_or(vertices, face.vertices, face.normal, best as u32, fallback);
     }
     if let Some(&(id, start, len)) = planar.faces.get(best) {
         let run = &planar.indices[start as usize..(start + len) as usize];
-        return face_feature(vertices, run, face.normal, id);
+        return Feature::gathered_or(vertices, run, face.normal, id, fallback);
     }
     let (ids, n, id) = merged_face(hull, best, 0..normals.len() as u32);
-    face_feature(vertices, &ids[..n], face.normal, id)
+    Feature::gathered_or(vertices, &ids[..n], face.normal, id, fallback)
 }
 
 /// The face [`Polytope::feature`](Support::feature) answers when triangle `best` of a solid
@@ -378,20 +380,6 @@ fn merged_face<V: Vector>(
     (ids, n, id as u32)
 }
 
-/// The face of hull vertices `indices` as a [`Feature`].
-fn face_feature<V: Vector>(
-    vertices: &[V],
-    indices: &[u32],
-    normal: V,
-    id: u32,
-) -> Option<Feature<V>> {
-    let mut points = [V::ZERO; FEATURE_CAPACITY];
-    for (p, &i) in points.iter_mut().zip(indices) {
-        *p = *vertices.get(i as usize)?;
-    }
-    Feature::face(&points[..indices.len().min(FEATURE_CAPACITY)], indices, normal, id)
-}
-
 /// Sorts the indices of coplanar vertices counter-clockwise about `normal` around their mean,
 /// by a pseudo-angle in `[0, 4)` (monotone in the angle, no trigonometry); insertion sort, the
 /// faces are small.
@@ -436,6 +424,11 @@ mod tests {
     use super::*;
     use glam::{DVec2, DVec3, Vec3};
 
+    /// The fallback of [`hull_feature`] for hulls that always have a face.
+    fn no_face<V>() -> V {
+        panic!("the hull has a face along every direction")
+    }
+
     /// A small deterministic generator (the tests need no crate for it).
     fn lcg(state: &mut u64) -> f64 {
         *state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
@@ -452,10 +445,10 @@ mod tests {
         assert!(!polytope.planar.faces.is_empty());
         for &dir in dirs {
             let looked_up =
-                hull_feature(hull, &polytope.planar, &polytope.normal_lanes, dir).unwrap();
+                hull_feature(hull, &polytope.planar, &polytope.normal_lanes, dir, no_face);
             // The merge per query, and the plain scan of the normals.
             let merged =
-                hull_feature(hull, &PlanarFaces::default(), &Lanes::new::<V>(&[]), dir).unwrap();
+                hull_feature(hull, &PlanarFaces::default(), &Lanes::new::<V>(&[]), dir, no_face);
             assert_eq!(looked_up, merged);
             if !brute {
                 continue;
@@ -520,9 +513,70 @@ mod tests {
             dirs.extend(normals.iter().copied());
             dirs.extend(normals.windows(2).map(|w| w[0] + w[1]));
             for dir in dirs {
-                let from_hull =
-                    hull_feature(polygon.hull(), &polygon.planar, &polygon.normal_lanes, dir);
+                let from_hull = Some(hull_feature(
+                    polygon.hull(),
+                    &polygon.planar,
+                    &polygon.normal_lanes,
+                    dir,
+                    no_face,
+                ));
                 assert_eq!(polygon.outline.feature(dir), from_hull, "dir {dir:?}");
+            }
+        }
+    }
+
+    /// The face [`Polytope::feature`] gathers straight into the feature, against brute force
+    /// along random directions: the normal is the most aligned triangle's (a plain scan), each
+    /// vertex is the hull vertex its id names, and the ids are the hull's vertices on that
+    /// plane, in order around it (each turn counter-clockwise about the normal).
+    #[test]
+    fn a_hull_face_feature_is_its_plane_s_vertices_in_order() {
+        let mut state = 23;
+        for (count, boxy) in [(12usize, false), (32, false), (60, false), (8, true)] {
+            let points: Vec<DVec3> = (0..count)
+                .map(|i| {
+                    let p = DVec3::new(lcg(&mut state), lcg(&mut state), lcg(&mut state));
+                    if boxy {
+                        let s = |b: usize| if i >> b & 1 == 1 { 1.0 } else { -1.0 };
+                        DVec3::new(2.0 * s(0), s(1), 0.5 * s(2))
+                    } else {
+                        p
+                    }
+                })
+                .collect();
+            let polytope = Polytope::new(points).unwrap();
+            let hull = polytope.hull();
+            for _ in 0..300 {
+                let dir = DVec3::new(lcg(&mut state), lcg(&mut state), lcg(&mut state));
+                let f = polytope.feature(dir);
+                let best = (0..hull.normals().len()).fold(0, |b, i| {
+                    if hull.normals()[i].dot(dir) > hull.normals()[b].dot(dir) {
+                        i
+                    } else {
+                        b
+                    }
+                });
+                assert_eq!(f.normal(), hull.normals()[best], "dir {dir:?}");
+                for (v, &id) in f.vertices().iter().zip(f.ids()) {
+                    assert_eq!(*v, hull.vertices()[id as usize]);
+                }
+                let first = f.vertices()[0];
+                let mut on_plane: Vec<u32> = (0..hull.vertices().len() as u32)
+                    .filter(|&i| {
+                        (hull.vertices()[i as usize] - first).dot(f.normal()).abs() <= 1e-9
+                    })
+                    .collect();
+                let mut ids = f.ids().to_vec();
+                ids.sort_unstable();
+                on_plane.sort_unstable();
+                assert_eq!(ids, on_plane, "dir {dir:?}");
+                let k = f.vertices().len();
+                assert!(k >= 3);
+                for i in 0..k {
+                    let (p, q, r) =
+                        (f.vertices()[i], f.vertices()[(i + 1) % k], f.vertices()[(i + 2) % k]);
+                    assert!((q - p).cross(r - q).dot(f.normal()) > 0.0, "dir {dir:?}");
+                }
             }
         }
     }
