@@ -5,7 +5,8 @@
 //! 1. **early out** (prediction distance `δ`): a GJK intersection test on A against B inflated by
 //!    `δ` stops at the first separating axis — pairs farther apart than `δ` cost little.
 //!    Skipped, with step 2's loop, when the cores' closest points have a closed form (two
-//!    segment cores, as capsule against capsule: [`Core::Segment`]) and are apart;
+//!    segment cores, as capsule against capsule: [`Core::Segment`]; a segment core and a box
+//!    core, as capsule against box) and are apart;
 //! 2. **GJK distance** on the cores (warm-started by step 1): if the cores are apart, the answer
 //!    is GJK's: `depth = margins − core distance`, normal and points from the cores' closest
 //!    points pushed out by the margins. Balls, capsules and rounded shapes therefore answer
@@ -45,8 +46,12 @@
 //! the segment's direction crossed with the box's axes (2D: the segment's normal), in the
 //! box's frame. Cores apart by more than the
 //! prediction distance plus the margins return no contact at the first separating axis; cores
-//! apart but within reach run the GJK steps above, which measure the gap. Such answers report
-//! 0 GJK iterations, `epa: None`, and leave the warm-start cache untouched.
+//! apart but within reach run the GJK steps above, which measure the gap, except a segment and
+//! a box, whose closest points have an exact kernel (the convex piecewise quadratic of the
+//! segment's squared distance to the box): like two segments, they answer in one projection
+//! (1 GJK iteration), and only cores within the touching distance run GJK and EPA. Such answers
+//! report 0 GJK iterations (1 for the projection), `epa: None`, and leave the warm-start cache
+//! untouched.
 //!
 //! # Convention
 //! One signed quantity: `depth > 0` is a penetration, `depth ≤ 0` a gap of `−depth`. In both
@@ -592,6 +597,17 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         prediction: V::Real,
     ) -> Option<ContactResult<V>> {
         let test = segment_box(self.segment_in_box(ends, box_is_a), half)?;
+        let touch = || self.tolerance(options.gjk.tolerance).distance();
+        if let AxisTest::Apart { gap } = test {
+            // Apart beyond reach: no contact at the separating axis. Within reach, the
+            // cores' exact closest points (the segment–box distance) answer as a projection
+            // does: GJK and EPA only for cores within the touching distance.
+            if gap > prediction + self.margins() + touch() {
+                return Some(ContactResult::unexpanded(None, Termination::SeparatingAxis, 0));
+            }
+            let kernel = Kernel::SegmentBox { ends, half, box_is_a };
+            return self.projected_contact(&kernel, options, prediction);
+        }
         // The test's answer has the box as A, in the box's frame: B's frame when the box is B.
         let test = match test {
             AxisTest::Overlap { depth, normal, point_a, point_b } if !box_is_a => {
@@ -605,7 +621,6 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             }
             test => test,
         };
-        let touch = || self.tolerance(options.gjk.tolerance).distance();
         self.axis_contact(test, touch, prediction)
     }
 

@@ -1,5 +1,6 @@
 //! A segment against a box (a capsule's core against a box's): penetration by the
-//! separating-axis test, without GJK or EPA.
+//! separating-axis test, and the distance with its closest points by the exact minimum of a
+//! convex piecewise quadratic ([`segment_box_closest`]), without GJK or EPA.
 //!
 //! Seen from the box's frame (the box `[−h, h]`, the segment `p₀ p₁` with direction `d` and
 //! centre `c`), the Minkowski difference `D = S − B` of the segment and the box is the box swept
@@ -30,7 +31,8 @@
 //!
 //! The test declines (`None`) input whose numbers overflow (NaN or infinite overlaps), and
 //! pairs smaller than `Real::QUARTIC_SAFE`'s lower end (`1e-75` in `f64`, `1e-9` in `f32`),
-//! whose products approach the subnormal range: the general path answers there.
+//! whose products approach the subnormal range: the general path answers there. The distance
+//! declines the same, and pairs larger than its upper end (`1e75`, `1e9`).
 
 use super::AxisTest;
 use crate::geometry::unit;
@@ -266,5 +268,143 @@ impl<V: Vector> Test<V> {
             t1 = t1.min(leave);
         }
         (t0 <= t1).then(|| p0 + self.d * ((t0 + t1) * V::Real::from_f64(0.5)))
+    }
+}
+
+/// The closest points of a segment and a box, both in the box's frame ([`segment_box_closest`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Closest<V: Vector> {
+    /// The segment's point `p₀ + t (p₁ − p₀)`: its parameter.
+    pub(crate) t: V::Real,
+    /// The segment's closest point.
+    pub(crate) on_segment: V,
+    /// The box's closest point, the segment's point clamped to `[−h, h]` (equal to it when the
+    /// segment meets the box).
+    pub(crate) on_box: V,
+}
+
+impl<V: Vector> Closest<V> {
+    /// The gap from the box to the segment, `on_segment − on_box`: each coordinate either
+    /// exactly 0 (within the box's slab) or the segment point's excess over the face.
+    #[inline(always)]
+    pub(crate) fn gap(&self) -> V {
+        self.on_segment - self.on_box
+    }
+}
+
+/// The closest points of the segment `ends` and the solid box `[−half, half]`, both in the
+/// box's frame; `None` for input the kernel declines (numbers outside `Real::QUARTIC_SAFE`, NaN
+/// or infinite), which the general path answers.
+///
+/// The squared distance `f(t) = Σᵢ φᵢ(p₀ᵢ + t dᵢ)`, `φᵢ(x) = (|x| − hᵢ)₊²`, is convex and piecewise
+/// quadratic in `t`, with breakpoints where a coordinate crosses `±hᵢ`. Its half slope
+/// `g(t) = Σᵢ dᵢ (xᵢ − clamp(xᵢ, −hᵢ, hᵢ))` is continuous and nondecreasing, linear between
+/// breakpoints. Two cases:
+/// * **a set of minimisers**: the axes along which the segment moves (`|dᵢ|` above the
+///   rounding scale) clip `[0, 1]` to the interval `C` where the segment stays within their
+///   slabs. On `C`, `f` is the constant contribution of the other axes (the segment is parallel
+///   to them), and everywhere else `f` is at least that: when `C` is not empty it is exactly
+///   the set of minimisers, and the answer is its middle (deterministic, the same for the
+///   reversed segment: a segment through the box gives the middle of its chord inside, one
+///   lying parallel above a face the middle of its part over the face, a zero-length segment
+///   its point);
+/// * **one minimiser**: `g(0) ≥ 0` puts it at `t = 0`, `g(1) ≤ 0` at `t = 1`; otherwise the
+///   breakpoints with `g ≤ 0` bound it from below and those with `g > 0` from above (`g` is
+///   monotone: no sorting), the piece between them has one set of axes outside their slabs
+///   (read at its middle), and `g`'s root there is `Σ dᵢ (sᵢ hᵢ − p₀ᵢ) / Σ dᵢ²` over those axes
+///   (`sᵢ` the side), clamped to the piece.
+pub(crate) fn segment_box_closest<V: Vector>(ends: [V; 2], half: V) -> Option<Closest<V>> {
+    let [p0, p1] = ends;
+    let size = p0.max_abs().max(p1.max_abs()).max(half.max_abs());
+    let [low, high] = V::Real::QUARTIC_SAFE;
+    // Products of two coordinates stay normal numbers (a NaN fails both comparisons).
+    if !(size >= low && size <= high) {
+        return None;
+    }
+    let (zero, one, half_) = (V::Real::ZERO, V::Real::ONE, V::Real::HALF);
+    let tie = V::Real::from_f64(8.0) * V::Real::EPSILON * size;
+    let (a, h, d) = (coords(p0), coords(half), coords(p1 - p0));
+    // The interval where every moving coordinate stays within its slab.
+    let (mut enter, mut leave) = (zero, one);
+    for i in 0..V::DIM {
+        if d[i].abs() <= tie {
+            continue; // parallel to axis i's faces, within rounding
+        }
+        let (s, e) = ((-h[i] - a[i]) / d[i], (h[i] - a[i]) / d[i]);
+        enter = enter.max(s.min(e));
+        leave = leave.min(s.max(e));
+    }
+    let t = if enter <= leave {
+        (enter + leave) * half_
+    } else {
+        unique_minimum::<V>(a, h, d)
+    };
+    let on_segment = if t == zero {
+        p0
+    } else if t == one {
+        p1
+    } else {
+        p0 + (p1 - p0) * t
+    };
+    let on_box = on_segment.component_max(-half).component_min(half);
+    on_segment.is_finite().then_some(Closest { t, on_segment, on_box })
+}
+
+/// The minimiser of the segment's squared distance to the box when it is unique (see
+/// [`segment_box_closest`]): the segment start `a`, direction `d`, half extents `h`, as
+/// coordinates.
+#[inline(always)]
+fn unique_minimum<V: Vector>(a: [V::Real; 3], h: [V::Real; 3], d: [V::Real; 3]) -> V::Real {
+    let (zero, one, half) = (V::Real::ZERO, V::Real::ONE, V::Real::HALF);
+    // Half of f's slope at t.
+    let slope = |t: V::Real| {
+        let mut g = zero;
+        for i in 0..V::DIM {
+            let x = a[i] + t * d[i];
+            g += d[i] * (x - x.max(-h[i]).min(h[i]));
+        }
+        g
+    };
+    if slope(zero) >= zero {
+        return zero;
+    }
+    if slope(one) <= zero {
+        return one;
+    }
+    let (mut lo, mut hi) = (zero, one);
+    for i in 0..V::DIM {
+        if d[i] == zero {
+            continue;
+        }
+        for bound in [-h[i], h[i]] {
+            let t = (bound - a[i]) / d[i];
+            if t > lo && t < hi {
+                if slope(t) <= zero {
+                    lo = t;
+                } else {
+                    hi = t;
+                }
+            }
+        }
+    }
+    // One set of axes lies outside its slabs on the piece: f' is linear there.
+    let m = (lo + hi) * half;
+    let (mut num, mut den) = (zero, zero);
+    for i in 0..V::DIM {
+        let x = a[i] + m * d[i];
+        let side = if x > h[i] {
+            h[i]
+        } else if x < -h[i] {
+            -h[i]
+        } else {
+            continue;
+        };
+        num += d[i] * (side - a[i]);
+        den += d[i] * d[i];
+    }
+    if den > zero {
+        (num / den).max(lo).min(hi)
+    } else {
+        lo
     }
 }
