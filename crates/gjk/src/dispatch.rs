@@ -43,13 +43,12 @@
 //!   separating-axis test (the box's face normals and, in 3D, the segment's direction crossed
 //!   with the box's three axes; in 2D the segment's normal) for the depth, and the exact
 //!   distance (the minimum over the segment's parameter of its squared distance to the box,
-//!   a convex piecewise quadratic) for the gap and the closest points. `intersects`: the
-//!   test, and the distance for cores apart within the margins and the touching distance;
+//!   a convex piecewise quadratic) for the gap and the closest points. `intersects`,
 //!   `distance` and `closest_points`: the distance, as a projection (one "support point"
-//!   pair, no loop); `contact`: the test's exact depth, normal and witnesses when the cores
-//!   overlap, no contact when it finds them out of reach, and in between the distance's
-//!   closest points, except for cores within the touching distance, where GJK and EPA answer
-//!   as for two segments. Both kernels decline pairs whose numbers overflow or that are
+//!   pair, no loop); `contact`: the distance first (no contact beyond reach, the closest
+//!   points' contact within it), and for cores within the touching distance the test's exact
+//!   depth, normal and witnesses when they overlap, GJK and EPA when a rounding-sized gap
+//!   separates them (as for two segments). Both kernels decline pairs whose numbers overflow or that are
 //!   smaller than `1e-75` (`f64`) or `1e-9` (`f32`) (the distance also larger than `1e75`,
 //!   `1e9`), and GJK and EPA answer them.
 //! * **polygon SAT** (2D, edge normals of both polygons, a box laid out as four corners):
@@ -178,7 +177,9 @@ pub(crate) fn kernel<'a, V: Vector>(query: Query, a: Core<'a, V>, b: Core<'a, V>
         (a, Core::Point(b)) if projects(&a) => Kernel::PointOnA { a, b },
         (Core::Segment(a), Core::Segment(b)) => Kernel::Segments(a, b),
         (Core::Box(a), Core::Box(b)) if query != Query::ClosestPoints => Kernel::Boxes(a, b),
-        (Core::Segment(ends), Core::Box(half)) => Kernel::SegmentBox { ends, half, box_is_a: false },
+        (Core::Segment(ends), Core::Box(half)) => {
+            Kernel::SegmentBox { ends, half, box_is_a: false }
+        }
         (Core::Box(half), Core::Segment(ends)) => Kernel::SegmentBox { ends, half, box_is_a: true },
         (Core::Box(_) | Core::Polygon(_), Core::Box(_) | Core::Polygon(_))
             if V::DIM == 2 && matches!(query, Query::Intersects | Query::Contact) =>

@@ -283,19 +283,18 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     #[inline]
     fn intersects_inline(&self, options: &GjkOptions<V::Real>) -> bool {
         let kernel = self.kernel(Query::Intersects);
+        if let Some(core_distance) = self.projected_distance(&kernel) {
+            return self.touching(core_distance, options.tolerance);
+        }
         if let Some(gap) = self.axis_gap(&kernel) {
             // `gap` bounds the cores' distance from below and is exact when they overlap;
-            // in between (apart, but possibly within the margins) the exact distance of a
-            // segment and a box (below), or GJK, decides.
+            // in between (apart, but possibly within the margins) GJK decides.
             if gap <= V::Real::ZERO {
                 return true;
             }
             if gap > self.margins() + self.tolerance(options.tolerance).distance() {
                 return false;
             }
-        }
-        if let Some(core_distance) = self.projected_distance(&kernel) {
-            return self.touching(core_distance, options.tolerance);
         }
         if let Kernel::Mpr { a, b } = kernel {
             // MPR proves overlap or a clear separation; near touching, GJK measures.

@@ -11,7 +11,7 @@
 use crate::dispatch::{self, Kernel, Query};
 use crate::geometry::cross;
 use crate::math::{along_normal, Pose, Real, Vector};
-use crate::sat::{segment_box_closest, with_polygons};
+use crate::sat::{segment_box_closest, with_polygons, Closest};
 use crate::shape::{closest_on_segments, offset_from_core, Support};
 use crate::simplex::SupportPoint;
 use crate::tolerance::Tolerance;
@@ -121,11 +121,21 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     #[inline(always)]
     fn segment_box_points(&self, ends: [V; 2], half: V, box_is_a: bool) -> Option<SupportPoint<V>> {
         let c = segment_box_closest(self.segment_in_box(ends, box_is_a), half)?;
+        Some(self.segment_box_support(&c, ends, box_is_a))
+    }
+
+    /// [`Pair::segment_box_points`] from the kernel's answer `c` (box frame).
+    #[inline(always)]
+    pub(crate) fn segment_box_support(
+        &self,
+        c: &Closest<V>,
+        [p, q]: [V; 2],
+        box_is_a: bool,
+    ) -> SupportPoint<V> {
         // The segment's point from its own shape's ends (one rounding), the box's from the
         // box frame; the gap is measured in the box's frame, where each coordinate is exact
         // (0 within a slab, an excess over a face otherwise), then rotated (as for a point
         // core: `a − b` would carry both poses' rounding).
-        let [p, q] = ends;
         let (zero, one) = (V::Real::ZERO, V::Real::ONE);
         let own = if c.t == zero {
             p
@@ -135,12 +145,12 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
             p + (q - p) * c.t
         };
         let rel = &self.relative;
-        Some(if box_is_a {
+        if box_is_a {
             SupportPoint { w: -c.gap(), a: c.on_box, b: c.on_segment, b_local: own }
         } else {
             let w = rel.transform_vector(c.gap());
             SupportPoint { w, a: own, b: rel.transform_point(c.on_box), b_local: c.on_box }
-        })
+        }
     }
 
     /// The closest points of two segment cores (B's ends in B's frame), by their closed form.
