@@ -5,7 +5,8 @@
 //! 1. **early out** (prediction distance `δ`): a GJK intersection test on A against B inflated by
 //!    `δ` stops at the first separating axis — pairs farther apart than `δ` cost little.
 //!    Skipped, with step 2's loop, when the cores' closest points have a closed form (two
-//!    segment cores, as capsule against capsule: [`Core::Segment`]) and are apart;
+//!    segment cores, as capsule against capsule: [`Core::Segment`]; a segment core and a box
+//!    core, as capsule against box) and are apart;
 //! 2. **GJK distance** on the cores (warm-started by step 1): if the cores are apart, the answer
 //!    is GJK's: `depth = margins − core distance`, normal and points from the cores' closest
 //!    points pushed out by the margins. Balls, capsules and rounded shapes therefore answer
@@ -48,6 +49,12 @@
 //! apart but within reach run the GJK steps above, which measure the gap. Such answers report
 //! 0 GJK iterations, `epa: None`, and leave the warm-start cache untouched.
 //!
+//! A segment core and a box core apart have exact closest points too (the minimum of the
+//! segment's squared distance to the box, a convex piecewise quadratic in its parameter): the
+//! query measures that distance first and answers from it, as for two segments (1 GJK
+//! iteration, no contact beyond reach); only cores within the touching distance take the
+//! separating-axis test (overlapping) or GJK and EPA (apart by a rounding-sized gap).
+//!
 //! # Convention
 //! One signed quantity: `depth > 0` is a penetration, `depth ≤ 0` a gap of `−depth`. In both
 //! cases the normal is the unit vector from A toward B, `point_a` and `point_b` lie on the
@@ -66,7 +73,9 @@ use crate::gjk::{GjkOptions, Goal, Termination, WarmStart};
 use crate::math::{Pose, Real, Vector};
 use crate::pair::Pair;
 use crate::polish::polish;
-use crate::sat::{box_pair, polygon_pair, segment_box, with_polygons, AxisTest};
+use crate::sat::{
+    box_pair, polygon_pair, segment_box, segment_box_closest, with_polygons, AxisTest,
+};
 use crate::shape::{offset_from_core, Core, Support};
 use crate::simplex::Simplex;
 
@@ -167,8 +176,9 @@ pub struct ContactResult<V: Vector> {
     pub contact: Option<Contact<V>>,
     /// How the last GJK run ended.
     pub gjk_termination: Termination,
-    /// Support calls of the GJK runs together (1 for a closed-form answer, 0 for the
-    /// separating-axis tests: two boxes, two polygons, a segment and a box).
+    /// Support calls of the GJK runs together (1 for a closed-form answer, a segment and a box
+    /// apart included; 0 for the separating-axis tests: two boxes, two polygons, a segment and
+    /// a box overlapping).
     pub gjk_iterations: u32,
     /// How the expansion ended, or `None` when GJK alone answered (the cores are apart) or the
     /// answer was analytic (a point core, two segment cores, two box cores, a segment core
@@ -579,9 +589,12 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         self.axis_contact(test, touch, prediction)
     }
 
-    /// The answer of the separating-axis test for a segment core against a box core (see
-    /// [`Pair::axis_contact`]): run in the box's frame, where the box's faces are coordinates,
-    /// and taken to A's frame.
+    /// A segment core against a box core, in the box's frame (where the box's faces are
+    /// coordinates), taken to A's frame: the cores' exact closest points
+    /// ([`segment_box_closest`]) when they are apart beyond the touching distance (as for two
+    /// segments, [`Pair::projected_contact`]), the separating-axis test's depth, normal and
+    /// witnesses when they overlap (see [`Pair::axis_contact`]); `None` (GJK and EPA) for
+    /// cores apart within the touching distance, or numbers the kernels decline.
     #[inline]
     fn segment_box_contact(
         &self,
@@ -591,9 +604,36 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         options: &ContactOptions<V::Real>,
         prediction: V::Real,
     ) -> Option<ContactResult<V>> {
-        let test = segment_box(self.segment_in_box(ends, box_is_a), half)?;
-        // The test's answer has the box as A, in the box's frame: B's frame when the box is B.
-        let test = match test {
+        let in_box = self.segment_in_box(ends, box_is_a);
+        let closest = segment_box_closest(in_box, half)?;
+        let core_distance = closest.gap().length();
+        let margins = self.margins();
+        // Beyond the prediction plus the touching distance's bound: no contact, found without
+        // the normal or the witnesses (see `Pair::projected_contact`).
+        let bound = self.touch_bound(options.gjk.tolerance);
+        if core_distance > margins + (prediction + bound) {
+            return Some(ContactResult::unexpanded(None, Termination::Converged, 1));
+        }
+        let touch = || self.tolerance(options.gjk.tolerance).distance();
+        if core_distance > bound || core_distance > touch() {
+            let p = self.segment_box_support(&closest, ends, box_is_a);
+            // From A toward B: b − a = −w.
+            let normal = unit(-p.w)?;
+            let contact = self.contact_of_cores(normal, p.a, p.b, -core_distance);
+            let reach = || prediction + touch();
+            let termination = Termination::Converged;
+            return Some(analytic(
+                contact,
+                Some(core_distance),
+                margins,
+                prediction,
+                reach,
+                termination,
+            ));
+        }
+        // Touching or overlapping cores: the depth by the separating-axis test. Its answer
+        // has the box as A, in the box's frame: B's frame when the box is B.
+        let test = match segment_box(in_box, half)? {
             AxisTest::Overlap { depth, normal, point_a, point_b } if !box_is_a => {
                 let rel = self.relative_pose();
                 AxisTest::Overlap {
@@ -605,7 +645,6 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             }
             test => test,
         };
-        let touch = || self.tolerance(options.gjk.tolerance).distance();
         self.axis_contact(test, touch, prediction)
     }
 

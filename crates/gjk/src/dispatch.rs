@@ -12,8 +12,8 @@
 //! | core A \ core B | point | segment | box | polygon (2D) | ellipsoid, cylinder, cone | general |
 //! |---|---|---|---|---|---|---|
 //! | **point**     | projection | projection | projection | projection | projection | GJK |
-//! | **segment**   | projection | segment pair | segment–box SAT | GJK | GJK | GJK |
-//! | **box**       | projection | segment–box SAT | box SAT | polygon SAT (2D) | GJK | GJK |
+//! | **segment**   | projection | segment pair | segment–box | GJK | GJK | GJK |
+//! | **box**       | projection | segment–box | box SAT | polygon SAT (2D) | GJK | GJK |
 //! | **polygon**   | projection | GJK | polygon SAT | polygon SAT | GJK | GJK |
 //! | **ellipsoid, cylinder, cone** | projection | GJK | GJK | GJK | GJK | GJK |
 //! | **general**   | GJK | GJK | GJK | GJK | GJK | GJK |
@@ -39,12 +39,18 @@
 //!   measures the gap; `distance` only for cores overlapping beyond the touching
 //!   distance (GJK measures gaps, so that it agrees with `closest_points` to the bit);
 //!   `closest_points` runs GJK (it needs the witnesses of a gap).
-//! * **segment–box SAT** (capsules against boxes: the box's face normals and, in 3D, the
-//!   segment's direction crossed with the box's three axes; in 2D the segment's normal), run
-//!   in the box's frame: `intersects`, `contact` and `distance` as for two boxes (exact depth,
-//!   normal and witnesses when the cores overlap; GJK measures a gap within reach);
-//!   `closest_points` runs GJK. The test declines pairs whose numbers overflow or that are
-//!   smaller than `1e-75` (`f64`) or `1e-9` (`f32`), and GJK and EPA answer them.
+//! * **segment–box** (capsules against boxes), two kernels run in the box's frame: the
+//!   separating-axis test (the box's face normals and, in 3D, the segment's direction crossed
+//!   with the box's three axes; in 2D the segment's normal) for the depth, and the exact
+//!   distance (the minimum over the segment's parameter of its squared distance to the box,
+//!   a convex piecewise quadratic) for the gap and the closest points. `intersects`,
+//!   `distance` and `closest_points`: the distance, as a projection (one "support point"
+//!   pair, no loop); `contact`: the distance first (no contact beyond reach, the closest
+//!   points' contact within it), and for cores within the touching distance the test's exact
+//!   depth, normal and witnesses when they overlap, GJK and EPA when a rounding-sized gap
+//!   separates them (as for two segments). Both kernels decline pairs whose numbers overflow or that are
+//!   smaller than `1e-75` (`f64`) or `1e-9` (`f32`) (the distance also larger than `1e75`,
+//!   `1e9`), and GJK and EPA answer them.
 //! * **polygon SAT** (2D, edge normals of both polygons, a box laid out as four corners):
 //!   `intersects` and `contact` as for boxes; `distance` and `closest_points` run GJK (the test
 //!   costs more than it saves there: measured in docs/benchmarks.md).
@@ -171,12 +177,10 @@ pub(crate) fn kernel<'a, V: Vector>(query: Query, a: Core<'a, V>, b: Core<'a, V>
         (a, Core::Point(b)) if projects(&a) => Kernel::PointOnA { a, b },
         (Core::Segment(a), Core::Segment(b)) => Kernel::Segments(a, b),
         (Core::Box(a), Core::Box(b)) if query != Query::ClosestPoints => Kernel::Boxes(a, b),
-        (Core::Segment(ends), Core::Box(half)) if query != Query::ClosestPoints => {
+        (Core::Segment(ends), Core::Box(half)) => {
             Kernel::SegmentBox { ends, half, box_is_a: false }
         }
-        (Core::Box(half), Core::Segment(ends)) if query != Query::ClosestPoints => {
-            Kernel::SegmentBox { ends, half, box_is_a: true }
-        }
+        (Core::Box(half), Core::Segment(ends)) => Kernel::SegmentBox { ends, half, box_is_a: true },
         (Core::Box(_) | Core::Polygon(_), Core::Box(_) | Core::Polygon(_))
             if V::DIM == 2 && matches!(query, Query::Intersects | Query::Contact) =>
         {

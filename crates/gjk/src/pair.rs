@@ -11,7 +11,7 @@
 use crate::dispatch::{self, Kernel, Query};
 use crate::geometry::cross;
 use crate::math::{along_normal, Pose, Real, Vector};
-use crate::sat::with_polygons;
+use crate::sat::{segment_box_closest, with_polygons, Closest};
 use crate::shape::{closest_on_segments, offset_from_core, Support};
 use crate::simplex::SupportPoint;
 use crate::tolerance::Tolerance;
@@ -86,8 +86,9 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     }
 
     /// The closest points of the cores as one support point pair, when the kernel is a
-    /// projection (one core a point, the other projecting it exactly) or the segment pair
-    /// (capsule against capsule); `None` for the other kernels.
+    /// projection (one core a point, the other projecting it exactly), the segment pair
+    /// (capsule against capsule) or a segment and a box (capsule against box); `None` for the
+    /// other kernels, or when the kernel declines the numbers.
     #[inline(always)]
     pub(crate) fn projection(&self, kernel: &Kernel<'_, V>) -> Option<SupportPoint<V>> {
         let rel = &self.relative;
@@ -107,7 +108,48 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
                 Some(SupportPoint { w: -offset, a: on_a, b, b_local })
             }
             Kernel::Segments(ends_a, ends_b_local) => Some(self.segments(ends_a, ends_b_local)),
+            Kernel::SegmentBox { ends, half, box_is_a } => {
+                self.segment_box_points(ends, half, box_is_a)
+            }
             _ => None,
+        }
+    }
+
+    /// The closest points of a segment core (`ends`, in its shape's frame) and a box core
+    /// (`half` extents), found in the box's frame ([`segment_box_closest`]); `None` when the
+    /// kernel declines the numbers.
+    #[inline(always)]
+    fn segment_box_points(&self, ends: [V; 2], half: V, box_is_a: bool) -> Option<SupportPoint<V>> {
+        let c = segment_box_closest(self.segment_in_box(ends, box_is_a), half)?;
+        Some(self.segment_box_support(&c, ends, box_is_a))
+    }
+
+    /// [`Pair::segment_box_points`] from the kernel's answer `c` (box frame).
+    #[inline(always)]
+    pub(crate) fn segment_box_support(
+        &self,
+        c: &Closest<V>,
+        [p, q]: [V; 2],
+        box_is_a: bool,
+    ) -> SupportPoint<V> {
+        // The segment's point from its own shape's ends (one rounding), the box's from the
+        // box frame; the gap is measured in the box's frame, where each coordinate is exact
+        // (0 within a slab, an excess over a face otherwise), then rotated (as for a point
+        // core: `a − b` would carry both poses' rounding).
+        let (zero, one) = (V::Real::ZERO, V::Real::ONE);
+        let own = if c.t == zero {
+            p
+        } else if c.t == one {
+            q
+        } else {
+            p + (q - p) * c.t
+        };
+        let rel = &self.relative;
+        if box_is_a {
+            SupportPoint { w: -c.gap(), a: c.on_box, b: c.on_segment, b_local: own }
+        } else {
+            let w = rel.transform_vector(c.gap());
+            SupportPoint { w, a: own, b: rel.transform_point(c.on_box), b_local: c.on_box }
         }
     }
 
@@ -168,6 +210,11 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
             }
             Kernel::Segments(ends_a, ends_b_local) => {
                 Some(self.segments_distance(ends_a, ends_b_local))
+            }
+            // The gap's length in the box's frame, without rotating it back.
+            Kernel::SegmentBox { ends, half, box_is_a } => {
+                let ends = self.segment_in_box(ends, box_is_a);
+                Some(segment_box_closest(ends, half)?.gap().length())
             }
             _ => Some(self.projection(kernel)?.w.length()),
         }

@@ -17,18 +17,26 @@
 //!   composed with an affine map), so a golden-section search over `t`, each value the box's
 //!   closed-form point distance, finds its minimum; a dense sample of `t` checks it.
 //!
+//! Cores apart are answered by the exact distance kernel (`segment_box_closest`): the
+//! distance, `closest_points` and `contact` with an unbounded prediction are checked against the
+//! golden-section oracle, their witness points on the surfaces (so, that far apart, a closest
+//! pair), the contact's status exact without GJK's loop or EPA.
+//!
 //! Every case runs in both orders (A the capsule, then A the box), in 2D and 3D, f32 and f64,
 //! and checks that `intersects`, `contact(0)` and `distance` agree on touching.
 //! Tolerances: 1e-9 of the pair's size (`f64`), 1e-4 (`f32`). Families: random poses, through
 //! the box's centre, lying parallel on a face (just sunk in, resting, exactly in the face
-//! plane), parallel to an edge, zero-length segments, tiny (1e-4) and huge (1e4) scales.
+//! plane), parallel to an edge, zero-length segments, touching (a segment in a supporting plane
+//! of the box at a face, edge or corner, lifted off it by 0, a hair, or a little), tiny (1e-4)
+//! and huge (1e4) scales.
 
 mod common;
 
 use common::{case_count, from_d, to_d, to_world, Draw, Rng, TestVector};
 use gjk::{
-    contact, contact_with, distance, intersects, manifold, Capsule, ContactOptions, ContactStatus,
-    Cuboid, ManifoldOptions, ManifoldStatus, Pose, Real, Rounded, Support,
+    closest_points, contact, contact_with, distance, intersects, manifold, Ball, Capsule,
+    ContactOptions, ContactStatus, Cuboid, ManifoldOptions, ManifoldStatus, Pose, Proximity, Real,
+    Rounded, Support,
 };
 use glam::{DQuat, DVec2, DVec3, Vec2, Vec3};
 
@@ -234,6 +242,29 @@ fn family(rng: &mut Rng, dim: usize, kind: usize) -> Case {
             centre[axis] = side * (half[axis] + height);
             ([centre - dir, centre + dir], in_box(box_pose, (DQuat::IDENTITY, DVec3::ZERO)))
         }
+        // Touching: a segment in a supporting plane of the box (normal `n` in the normal cone
+        // of a face, edge or corner point `x`), lifted off it by `g`; the cores' distance is
+        // exactly `g` (the plane separates, `x + g n` is on the segment).
+        5 => {
+            let mut x = rng.in_cube(dim, 1.0) * half;
+            let mut n = DVec3::ZERO;
+            // 1 to `dim` coordinates on the boundary: a face, an edge, a corner.
+            let on = 1 + rng.below(dim);
+            let first = rng.below(dim);
+            for k in 0..on {
+                let axis = (first + k) % dim;
+                let side = if rng.chance(0.5) { 1.0 } else { -1.0 };
+                x[axis] = side * half[axis];
+                n[axis] = side * rng.range(0.2, 1.0);
+            }
+            let n = n.normalize();
+            let lift = [0.0, 1e-12, 1e-7, 1e-3, 0.05][rng.below(5)];
+            let mut dir = rng.direction(dim);
+            dir -= n * n.dot(dir);
+            let dir = dir.normalize_or(DVec3::ZERO) * (0.5 * length * rng.range(0.0, 1.0));
+            let centre = x + n * lift + dir * rng.range(-1.0, 1.0);
+            ([centre - dir, centre + dir], in_box(box_pose, (DQuat::IDENTITY, DVec3::ZERO)))
+        }
         // A zero-length segment (a ball's worth of capsule).
         _ => {
             let local = rng.in_cube(dim, 1.0) * (half.max_element() + 0.5);
@@ -262,6 +293,7 @@ struct Counts {
     overlapping: usize,
     apart: usize,
     exact: usize,
+    closest: usize,
 }
 
 /// Checks one case, both orders, in `V`'s precision.
@@ -325,6 +357,49 @@ fn check<V: TestVector>(case: &Case, counts: &mut Counts) {
             } else if shapes < -tol {
                 assert!(hit, "overlapping by {}: {what}", -shapes);
             }
+            if core_distance > tol {
+                let on_surfaces = |on_capsule: DVec3, on_box: DVec3| {
+                    let (cb, bb) = (to_box(on_capsule), to_box(on_box));
+                    let from_segment = point_segment(cb, oracle.seg[0], oracle.seg[1]);
+                    assert!((from_segment - radius).abs() <= tol, "capsule {from_segment}: {what}");
+                    let from_box = box_distance(oracle.half, bb);
+                    assert!((from_box - rounding.to_f64()).abs() <= tol, "box {from_box}: {what}");
+                };
+                // The distance kernel answered the contact: exact, one projection, no EPA.
+                let options = ContactOptions { prediction: r(f64::INFINITY), ..Default::default() };
+                let far = if capsule_is_a {
+                    contact_with(&capsule, &capsule_pose, &cuboid, &box_pose, &options)
+                } else {
+                    contact_with(&cuboid, &box_pose, &capsule, &capsule_pose, &options)
+                };
+                assert_eq!((far.gjk_iterations, far.epa), (1, None), "{far:?}: {what}");
+                let c = far.contact.unwrap();
+                assert_eq!(c.status, ContactStatus::Exact, "{what}");
+                let got = c.depth.to_f64();
+                assert!((got + shapes).abs() <= tol, "depth {got} against {}: {what}", -shapes);
+                let (pa, pb, n) = (to_d(c.point_a), to_d(c.point_b), to_d(c.normal));
+                assert!((n.length() - 1.0).abs() <= 1e-6, "normal {n}: {what}");
+                assert!((pa - pb - n * got).length() <= tol, "witness rule: {what}");
+                let (on_capsule, on_box) = if capsule_is_a { (pa, pb) } else { (pb, pa) };
+                on_surfaces(on_capsule, on_box);
+                // Closest points: two points on the surfaces the distance apart are a closest
+                // pair.
+                let found = if capsule_is_a {
+                    closest_points(&capsule, &capsule_pose, &cuboid, &box_pose)
+                } else {
+                    closest_points(&cuboid, &box_pose, &capsule, &capsule_pose)
+                };
+                if shapes > tol {
+                    let Proximity::Separated(s) = found else { panic!("{found:?}: {what}") };
+                    let (pa, pb, n) = (to_d(s.point_a), to_d(s.point_b), to_d(s.normal));
+                    let d = s.distance.to_f64();
+                    assert!((d - shapes).abs() <= tol, "closest {d} against {shapes}: {what}");
+                    assert!((pb - pa - n * d).length() <= tol, "separation rule: {what}");
+                    let (on_capsule, on_box) = if capsule_is_a { (pa, pb) } else { (pb, pa) };
+                    on_surfaces(on_capsule, on_box);
+                    counts.closest += 1;
+                }
+            }
             continue;
         }
         counts.overlapping += 1;
@@ -371,7 +446,7 @@ fn run<V: TestVector>() {
     let mut rng = Rng::new(0x5E6B0 + dim as u64 + 10 * (V::DISTANCE_TOLERANCE < 1e-6) as u64);
     let mut counts = Counts::default();
     let cases = case_count(300);
-    for kind in 0..5 {
+    for kind in 0..6 {
         for i in 0..cases {
             let case = family(&mut rng, dim, kind);
             let scale = match i % 10 {
@@ -385,6 +460,7 @@ fn run<V: TestVector>() {
     eprintln!("{}: {counts:?}", V::NAME);
     // Every family reached the kernel (overlapping cores) and the distance oracle.
     assert!(counts.exact > cases && counts.apart > cases / 4, "{counts:?}");
+    assert!(counts.closest > cases / 4, "{counts:?}");
 }
 
 #[test]
@@ -407,17 +483,18 @@ fn segment_box_f32_2d() {
     run::<Vec2>();
 }
 
-/// A capsule flat on a box's face, resting (its segment outside the box: GJK measures the
-/// gap) or sunk past its radius (the segment inside: the kernel's face normal): the manifold's
-/// two points at the ends, each as deep as the geometry says, in either order.
+/// A capsule flat on a box's face, resting (its segment outside the box: the distance kernel's
+/// closest points) or sunk past its radius (the segment inside: the separating-axis test's face
+/// normal): the manifold's two points at the ends, each as deep as the geometry says, in either
+/// order; both contacts exact, without GJK or EPA.
 #[test]
 fn capsule_flat_on_a_face_gives_two_points() {
     let capsule = Capsule::new(DVec3::new(-0.8, 0.0, 0.0), DVec3::new(0.8, 0.0, 0.0), 0.3).unwrap();
     let table = Cuboid::new(DVec3::new(2.0, 0.5, 1.5)).unwrap();
     let tilt = DQuat::from_rotation_y(0.4);
     let options = ManifoldOptions::default();
-    // (height of the segment above the top face, depth, whether the kernel answers)
-    for (height, depth, exact) in [(0.25, 0.05, false), (-0.05, 0.35, true)] {
+    // (height of the segment above the top face, depth)
+    for (height, depth) in [(0.25, 0.05), (-0.05, 0.35)] {
         let pose = Pose::new(tilt, DVec3::new(0.2, 0.5 + height, 0.1)).unwrap();
         for capsule_is_a in [true, false] {
             let m = if capsule_is_a {
@@ -438,8 +515,133 @@ fn capsule_flat_on_a_face_gives_two_points() {
                 contact(&table, &Pose::IDENTITY, &capsule, &pose, 0.0)
             }
             .unwrap();
-            assert_eq!(c.status == ContactStatus::Exact, exact, "{c:?}");
+            assert_eq!(c.status, ContactStatus::Exact, "{c:?}");
             assert!((c.depth - depth).abs() < 1e-12);
         }
+    }
+}
+
+/// A capsule lying parallel above a face and hanging over its edge: a whole interval of closest
+/// points on the segment, of which the kernel reports the middle of the part over the face
+/// (hand-computed), the same for the reversed segment and in either order.
+#[test]
+fn parallel_over_an_edge_picks_the_middle_of_the_interval() {
+    let table = Cuboid::new(DVec3::new(1.0, 0.5, 1.0)).unwrap();
+    let radius = 0.1;
+    // Segment core at height 0.8 over the top face, x from 0.5 to 3: over the face for
+    // x in [0.5, 1], middle 0.75; the gap 0.3 from the face, 0.2 between the surfaces.
+    let ends = [DVec3::new(0.5, 0.8, 0.2), DVec3::new(3.0, 0.8, 0.2)];
+    let spin = DQuat::from_rotation_y(0.3);
+    let box_pose = Pose::new(spin, DVec3::new(4.0, -2.0, 1.0)).unwrap();
+    let capsule_pose = box_pose; // ends given in the box's frame
+    let world = |p: DVec3| spin * p + DVec3::new(4.0, -2.0, 1.0);
+    for ends in [ends, [ends[1], ends[0]]] {
+        let capsule = Capsule::new(ends[0], ends[1], radius).unwrap();
+        for capsule_is_a in [true, false] {
+            let found = if capsule_is_a {
+                closest_points(&capsule, &capsule_pose, &table, &box_pose)
+            } else {
+                closest_points(&table, &box_pose, &capsule, &capsule_pose)
+            };
+            let Proximity::Separated(s) = found else { panic!("{found:?}") };
+            let (on_capsule, on_box) =
+                if capsule_is_a { (s.point_a, s.point_b) } else { (s.point_b, s.point_a) };
+            assert!((s.distance - 0.2).abs() < 1e-14, "{s:?}");
+            assert!((on_capsule - world(DVec3::new(0.75, 0.7, 0.2))).length() < 1e-14, "{s:?}");
+            assert!((on_box - world(DVec3::new(0.75, 0.5, 0.2))).length() < 1e-14, "{s:?}");
+        }
+    }
+}
+
+/// A zero-length capsule is a ball: every query against a box agrees with the ball's, which
+/// takes the point-projection kernel (another path), in 2D and 3D, f32 and f64.
+#[test]
+fn zero_length_capsule_agrees_with_a_ball() {
+    fn run<V: TestVector>() {
+        let mut rng = Rng::new(0xBA11 + V::DIM as u64);
+        let r = |x: f64| V::Real::from_f64(x);
+        for i in 0..200 {
+            let scale = [1e-4, 1.0, 1e4][i % 3];
+            let dim = V::DIM;
+            let half = (rng.in_cube(dim, 1.0).abs() + DVec3::splat(0.2)) * scale;
+            let half = if dim == 2 { DVec3::new(half.x, half.y, 0.0) } else { half };
+            let cuboid = Cuboid::new(from_d::<V>(half)).unwrap();
+            let radius = rng.range(0.05, 0.5) * scale;
+            let p = rng.in_cube(dim, 1.0) * scale;
+            let capsule = Capsule::new(from_d::<V>(p), from_d::<V>(p), r(radius)).unwrap();
+            let ball = Ball::new(r(radius)).unwrap();
+            let rotation = rng.rotation(dim);
+            let box_pose = V::pose(rng.rotation(dim), rng.in_cube(dim, 2.0) * scale);
+            let capsule_pose = V::pose(rotation, rng.in_cube(dim, 2.5) * scale);
+            // The ball at the capsule's point, as the library places it.
+            let centre = to_world(&capsule_pose, to_d(from_d::<V>(p)));
+            let ball_pose = V::pose(DQuat::IDENTITY, centre);
+            let tol = V::DISTANCE_TOLERANCE * scale * 4.0;
+            let d_capsule = distance(&capsule, &capsule_pose, &cuboid, &box_pose).to_f64();
+            let d_ball = distance(&ball, &ball_pose, &cuboid, &box_pose).to_f64();
+            assert!((d_capsule - d_ball).abs() <= tol, "{d_capsule} against {d_ball}");
+            let c = contact(&cuboid, &box_pose, &capsule, &capsule_pose, r(f64::INFINITY));
+            let b = contact(&cuboid, &box_pose, &ball, &ball_pose, r(f64::INFINITY));
+            let (c, b) = (c.unwrap(), b.unwrap());
+            assert!((c.depth - b.depth).to_f64().abs() <= tol, "{c:?} against {b:?}");
+            if b.depth.to_f64() < -tol {
+                assert!((to_d(c.normal) - to_d(b.normal)).length() <= 1e-3, "{c:?} {b:?}");
+                assert!((to_d(c.point_a) - to_d(b.point_a)).length() <= tol, "{c:?} {b:?}");
+                assert!((to_d(c.point_b) - to_d(b.point_b)).length() <= tol, "{c:?} {b:?}");
+            }
+        }
+    }
+    run::<DVec3>();
+    run::<Vec3>();
+    run::<DVec2>();
+    run::<Vec2>();
+}
+
+/// A segment skew to a box's edge (3D) or past its corner (2D), apart by a known distance (its
+/// closed form from the construction), at scales from 1e-4 to 1e4 and beyond the kernel's
+/// range (1e80 in f64: GJK answers there).
+#[test]
+fn known_distances_across_scales() {
+    // 3D: the box [−1, 1]³ and a segment along z at x = 1 + a, y = 1 + b, z in [−3, 3]: the
+    // edge x = y = 1 at distance √(a² + b²) = 0.5, less the radius 0.1.
+    let (a, b) = (0.3, 0.4);
+    for scale in [1e-4, 1e-2, 1.0, 1e2, 1e4, 1e80] {
+        let cube = Cuboid::new(DVec3::splat(scale)).unwrap();
+        let top = Capsule::new(
+            DVec3::new(1.0 + a, 1.0 + b, -3.0) * scale,
+            DVec3::new(1.0 + a, 1.0 + b, 3.0) * scale,
+            0.1 * scale,
+        )
+        .unwrap();
+        let expected = (0.5 - 0.1) * scale;
+        let at = Pose::IDENTITY;
+        let d = distance(&top, &at, &cube, &at);
+        assert!((d - expected).abs() <= 1e-12 * scale, "3D f64 at {scale}: {d}");
+        let d = distance(&cube, &at, &top, &at);
+        assert!((d - expected).abs() <= 1e-12 * scale, "3D f64 at {scale}: {d}");
+        if scale <= 1e4 {
+            let cube = Cuboid::new(Vec3::splat(scale as f32)).unwrap();
+            let top = Capsule::new(
+                Vec3::new(1.3, 1.4, -3.0) * scale as f32,
+                Vec3::new(1.3, 1.4, 3.0) * scale as f32,
+                0.1 * scale as f32,
+            )
+            .unwrap();
+            let d = f64::from(distance(&top, &Pose::IDENTITY, &cube, &Pose::IDENTITY));
+            assert!((d - expected).abs() <= 1e-5 * scale, "3D f32 at {scale}: {d}");
+        }
+        // 2D: the square [−1, 1]²; a segment along (1, −1) through (1 + a', 1 + a') passes the
+        // corner at distance √2 a'.
+        let square = Cuboid::new(DVec2::splat(scale)).unwrap();
+        let c = 0.25;
+        let diagonal = Capsule::new(
+            DVec2::new(1.0 + c - 2.0, 1.0 + c + 2.0) * scale,
+            DVec2::new(1.0 + c + 2.0, 1.0 + c - 2.0) * scale,
+            0.1 * scale,
+        )
+        .unwrap();
+        let expected = (2f64.sqrt() * c - 0.1) * scale;
+        let d = distance(&diagonal, &Pose::IDENTITY, &square, &Pose::IDENTITY);
+        assert!((d - expected).abs() <= 1e-12 * scale, "2D at {scale}: {d} against {expected}");
     }
 }

@@ -16,7 +16,7 @@ mod segment_box;
 
 pub(crate) use boxes::{box_axes, box_pair, box_separation, BoxAxes};
 pub(crate) use polygons::{polygon_pair, polygon_separation, with_polygons};
-pub(crate) use segment_box::{segment_box, segment_box_separation};
+pub(crate) use segment_box::{segment_box, segment_box_closest, segment_box_separation, Closest};
 
 use crate::math::Vector;
 

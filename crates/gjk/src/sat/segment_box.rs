@@ -1,5 +1,6 @@
 //! A segment against a box (a capsule's core against a box's): penetration by the
-//! separating-axis test, without GJK or EPA.
+//! separating-axis test, and the distance with its closest points by the exact minimum of a
+//! convex piecewise quadratic ([`segment_box_closest`]), without GJK or EPA.
 //!
 //! Seen from the box's frame (the box `[−h, h]`, the segment `p₀ p₁` with direction `d` and
 //! centre `c`), the Minkowski difference `D = S − B` of the segment and the box is the box swept
@@ -30,7 +31,8 @@
 //!
 //! The test declines (`None`) input whose numbers overflow (NaN or infinite overlaps), and
 //! pairs smaller than `Real::QUARTIC_SAFE`'s lower end (`1e-75` in `f64`, `1e-9` in `f32`),
-//! whose products approach the subnormal range: the general path answers there.
+//! whose products approach the subnormal range: the general path answers there. The distance
+//! declines the same, and pairs larger than its upper end (`1e75`, `1e9`).
 
 use super::AxisTest;
 use crate::geometry::unit;
@@ -267,4 +269,114 @@ impl<V: Vector> Test<V> {
         }
         (t0 <= t1).then(|| p0 + self.d * ((t0 + t1) * V::Real::from_f64(0.5)))
     }
+}
+
+/// The closest points of a segment and a box, both in the box's frame ([`segment_box_closest`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Closest<V: Vector> {
+    /// The segment's point `p₀ + t (p₁ − p₀)`: its parameter.
+    pub(crate) t: V::Real,
+    /// The segment's closest point.
+    pub(crate) on_segment: V,
+    /// The box's closest point, the segment's point clamped to `[−h, h]` (equal to it when the
+    /// segment meets the box).
+    pub(crate) on_box: V,
+}
+
+impl<V: Vector> Closest<V> {
+    /// The gap from the box to the segment, `on_segment − on_box`: each coordinate either
+    /// exactly 0 (within the box's slab) or the segment point's excess over the face.
+    #[inline(always)]
+    pub(crate) fn gap(&self) -> V {
+        self.on_segment - self.on_box
+    }
+}
+
+/// The closest points of the segment `ends` and the solid box `[−half, half]`, both in the
+/// box's frame; `None` for input the kernel declines (numbers outside `Real::QUARTIC_SAFE`, NaN
+/// or infinite), which the general path answers.
+///
+/// The squared distance `f(t) = Σᵢ φᵢ(p₀ᵢ + t dᵢ)`, `φᵢ(x) = (|x| − hᵢ)₊²`, is convex and
+/// piecewise quadratic in `t`, with breakpoints where a coordinate crosses `±hᵢ`: the segment's
+/// line is within axis `i`'s slab `|xᵢ| ≤ hᵢ` for `t ∈ [sᵢ, eᵢ]`. Half its slope is
+///
+/// `g(t) = Σᵢ dᵢ² ((t − eᵢ)₊ − (sᵢ − t)₊)`,
+///
+/// continuous, nondecreasing, linear between breakpoints. The minimum over `[0, 1]` of a convex
+/// function is its minimum over the whole line clamped to `[0, 1]`, so no case analysis of
+/// the ends is needed. Axes the segment runs parallel to (`|dᵢ|` within the rounding scale)
+/// add a constant to `f` and take no part. With `enter = max sᵢ` (axis `m`) and
+/// `leave = min eᵢ` (axis `k`) over the other axes:
+/// * `enter ≤ leave`: `g` vanishes on `[enter, leave]`, the whole set of minimisers (`f` there
+///   is the constant of the parallel axes, and at least that everywhere). The answer is the
+///   middle of its part within `[0, 1]` (deterministic, the same for the reversed segment: a
+///   segment through the box gives the middle of its chord inside, one lying parallel above a
+///   face the middle of its part over the face, a zero-length segment its point), or the end
+///   nearest to it;
+/// * `enter > leave`: one minimiser, between them (`g(leave) ≤ 0 ≤ g(enter)`). There axis `k`
+///   is past its slab and axis `m` before it; the only other breakpoints are the third axis's
+///   (3D), so `g`'s root is the weighted mean `(d_k² e_k + d_m² s_m) / (d_k² + d_m²)`, with the
+///   third axis's `d_j² s_j` or `d_j² e_j` added when that mean lies before or past its slab.
+///
+/// No loop and no sorting: six divisions and a few comparisons.
+pub(crate) fn segment_box_closest<V: Vector>(ends: [V; 2], half: V) -> Option<Closest<V>> {
+    let [p0, p1] = ends;
+    let size = p0.max_abs().max(p1.max_abs()).max(half.max_abs());
+    let [low, high] = V::Real::QUARTIC_SAFE;
+    // Products of two coordinates (and a coordinate over the rounding scale) stay normal
+    // numbers; a NaN fails both comparisons.
+    if !(size >= low && size <= high) {
+        return None;
+    }
+    let (zero, one) = (V::Real::ZERO, V::Real::ONE);
+    let tie = V::Real::from_f64(8.0) * V::Real::EPSILON * size;
+    let (a, h, d) = (coords(p0), coords(half), coords(p1 - p0));
+    let infinity = V::Real::INFINITY;
+    // Per moving axis: the slab's parameter interval `[s, e]` and the weight `d²`.
+    let (mut s, mut e, mut weight) = ([-infinity; 3], [infinity; 3], [zero; 3]);
+    let (mut enter, mut leave, mut m, mut k) = (-infinity, infinity, 0, 0);
+    for i in 0..V::DIM {
+        if d[i].abs() > tie {
+            let (u, v) = ((-h[i] - a[i]) / d[i], (h[i] - a[i]) / d[i]);
+            (s[i], e[i], weight[i]) = (u.min(v), u.max(v), d[i] * d[i]);
+            if s[i] > enter {
+                (enter, m) = (s[i], i);
+            }
+            if e[i] < leave {
+                (leave, k) = (e[i], i);
+            }
+        }
+    }
+    let t = if enter <= leave {
+        let (from, to) = (enter.max(zero), leave.min(one));
+        if from <= to {
+            (from + to) * V::Real::HALF
+        } else if leave < zero {
+            zero
+        } else {
+            one
+        }
+    } else {
+        let mut num = weight[k] * e[k] + weight[m] * s[m];
+        let mut den = weight[k] + weight[m];
+        if V::DIM == 3 {
+            let j = 3 - k - m;
+            let root = num / den;
+            if weight[j] > zero && (root < s[j] || root > e[j]) {
+                let bound = if root < s[j] { s[j] } else { e[j] };
+                num += weight[j] * bound;
+                den += weight[j];
+            }
+        }
+        (num / den).max(zero).min(one)
+    };
+    let on_segment = if t == zero {
+        p0
+    } else if t == one {
+        p1
+    } else {
+        p0 + (p1 - p0) * t
+    };
+    let on_box = on_segment.component_max(-half).component_min(half);
+    on_segment.is_finite().then_some(Closest { t, on_segment, on_box })
 }
