@@ -48,9 +48,9 @@
 //!   pair, no loop); `contact`: the distance first (no contact beyond reach, the closest
 //!   points' contact within it), and for cores within the touching distance the test's exact
 //!   depth, normal and witnesses when they overlap, GJK and EPA when a rounding-sized gap
-//!   separates them (as for two segments). Both kernels decline pairs whose numbers overflow or that are
-//!   smaller than `1e-75` (`f64`) or `1e-9` (`f32`) (the distance also larger than `1e75`,
-//!   `1e9`), and GJK and EPA answer them.
+//!   separates them (as for two segments). Both kernels decline pairs whose numbers overflow
+//!   or that are smaller than `1e-75` (`f64`) or `1e-9` (`f32`) (the distance also larger
+//!   than `1e75`, `1e9`), and GJK and EPA answer them.
 //! * **polygon SAT** (2D, edge normals of both polygons, a box laid out as four corners):
 //!   `intersects` and `contact` as for boxes; `distance` and `closest_points` run GJK (the test
 //!   costs more than it saves there: measured in docs/benchmarks.md).
