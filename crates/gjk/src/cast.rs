@@ -331,12 +331,14 @@ impl<V: Vector> Sweep<V> {
     ) {
         self.lambda = lambda;
         self.offset = pair.relative_pose().translation() + setup.direction * lambda;
-        let mut moved = Simplex::new();
-        for p in self.simplex.points() {
-            let b_rotated = pair.relative_pose().transform_vector(p.b_local);
-            moved.push(SupportPoint::new(p.a, b_rotated + self.offset, p.b_local));
-        }
-        self.simplex = moved;
+        // The weights stay: a stall restores this simplex and stops (`Sweep::run`), and its
+        // witnesses were then a combination with no weights, the origin of A's frame: both
+        // points of a hit at A's position (an ellipsoid against a rounded cylinder, f64). After
+        // a real advance the loop reduces the simplex again anyway.
+        let (relative, offset) = (pair.relative_pose(), self.offset);
+        self.simplex.map_points(|p| {
+            SupportPoint::new(p.a, relative.transform_vector(p.b_local) + offset, p.b_local)
+        });
     }
 
     /// Whether the cores are within the target distance: stores the tolerance used.

@@ -128,6 +128,14 @@ impl<V: Vector> Simplex<V> {
         self.points().iter().any(|q| q.w == p.w || (q.a == p.a && q.b == p.b))
     }
 
+    /// Replaces every vertex by `f(vertex)` and keeps the weights (for vertices moved by a
+    /// small step, where the old weights still describe a point of the simplex).
+    pub(crate) fn map_points(&mut self, f: impl Fn(&SupportPoint<V>) -> SupportPoint<V>) {
+        for p in &mut self.points[..self.len] {
+            *p = f(p);
+        }
+    }
+
     /// Adds a vertex (the caller keeps the count at most `DIM + 1`).
     #[inline]
     pub(crate) fn push(&mut self, p: SupportPoint<V>) {

@@ -1528,3 +1528,44 @@ fn f32_normal_of_cores_far_smaller_apart_than_their_size_is_the_common_perpendic
         c.depth
     );
 }
+
+/// A shape cast (f64) of a rounded cylinder onto an ellipsoid stalled at the hit after an
+/// advance within rounding. The sweep rebuilt its simplex at the new ray point without the
+/// weights, the stall restored that simplex and stopped, and the witnesses, a combination with
+/// no weights, were the origin of A's frame: both points at A's position at the time of
+/// impact, 1.3e-2 off both supporting planes (size 0.06). The advance now keeps the weights.
+/// Oracle: both shapes' support functions in closed form at the time of impact.
+#[test]
+fn cast_stalled_after_a_rounding_advance_keeps_its_witnesses() {
+    use gjk::{shape_cast, CastStatus, Cylinder, Ellipsoid, Rounded};
+    use glam::{DQuat, DVec3};
+    let (half_height, radius, margin) =
+        (0.011909531904284806, 0.0050117643403363565, 0.00069050136041581);
+    let radii = DVec3::new(0.049882114507395214, 0.005637241748484338, 0.029757047208766405);
+    let a = Rounded::new(Cylinder::new(half_height, radius).unwrap(), margin).unwrap();
+    let b = Ellipsoid::new(radii).unwrap();
+    let q = |r: [f64; 4]| DQuat::from_xyzw(r[0], r[1], r[2], r[3]);
+    let (ra, rb) = (
+        q([-0.35396819900356596, 0.3084035437880832, -0.7811374536257635, -0.4116042356635582]),
+        q([0.7138339501124576, -0.46498496808481665, 0.1692845061561458, -0.4955530517487277]),
+    );
+    let (ta, tb) = (
+        DVec3::new(0.06547214324497869, -0.007950408230074535, -0.061738883048849565),
+        DVec3::new(0.06281613459621382, -0.06632223085774275, -0.06675794150703511),
+    );
+    let va = DVec3::new(-0.006683938381101981, -0.0021879611429301785, -0.004429916541533661);
+    let vb = DVec3::new(-0.0032212064356251496, 0.004957379857338947, -0.0028080813985940398);
+    let (pose_a, pose_b) = (Pose::new(ra, ta).unwrap(), Pose::new(rb, tb).unwrap());
+    let r = shape_cast(&a, &pose_a, va, &b, &pose_b, vb, 1.0);
+    assert_eq!(r.status, CastStatus::Hit, "{r:?}");
+    let n = r.normal;
+    // Support values at the time of impact: the rounded cylinder (axis y) along n, the
+    // ellipsoid along −n.
+    let (ta, tb) = (ta + va * r.toi, tb + vb * r.toi);
+    let local = ra.inverse() * n;
+    let h_a = n.dot(ta) + half_height * local.y.abs() + radius * local.x.hypot(local.z) + margin;
+    let h_b = -n.dot(tb) + (radii * (rb.inverse() * -n)).length();
+    let size = 0.06;
+    assert!((n.dot(r.point_a) - h_a).abs() <= 1e-7 * size, "point_a off A's plane: {r:?}");
+    assert!((-n.dot(r.point_b) - h_b).abs() <= 1e-7 * size, "point_b off B's plane: {r:?}");
+}
