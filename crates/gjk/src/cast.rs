@@ -504,27 +504,13 @@ impl<V: Vector> Sweep<V> {
 ///
 /// Near the hit `|u|` is tiny next to the vertices, and `u = Σ λᵢ wᵢ` carries rounding of the
 /// vertices' size, so its direction degrades as `|u|` shrinks (badly in `f32`). The facet's
-/// normal from edge products keeps full relative precision; `u = (n·w₀) n`.
+/// normal ([`Simplex::hull_normal`]) keeps full relative precision; `u = (n·w₀) n`.
 fn refine<V: Vector>(simplex: &Simplex<V>, u: V) -> V {
-    let w = simplex.points();
-    if w.len() != V::DIM {
+    if simplex.len() != V::DIM {
         return u;
     }
-    let e1 = w[1].w - w[0].w;
-    let c = |v: V, i: usize| v.component(i);
-    let normal = if V::DIM == 2 {
-        V::from_components([-c(e1, 1), c(e1, 0), V::Real::ZERO])
-    } else {
-        let e2 = w[2].w - w[0].w;
-        V::from_components([
-            c(e1, 1) * c(e2, 2) - c(e1, 2) * c(e2, 1),
-            c(e1, 2) * c(e2, 0) - c(e1, 0) * c(e2, 2),
-            c(e1, 0) * c(e2, 1) - c(e1, 1) * c(e2, 0),
-        ])
-    };
-    let Some(n) = normal.direction() else { return u };
-    let n = if n.dot(u) < V::Real::ZERO { -n } else { n };
-    let height = n.dot(w[0].w);
+    let Some(n) = simplex.hull_normal(u) else { return u };
+    let height = n.dot(simplex.points()[0].w);
     if height.is_positive() {
         n * height
     } else {

@@ -589,43 +589,18 @@ impl<V: Vector> Run<V> {
         }
     }
 
-    /// The unit normal from A toward B of a run that ended apart: `−v`, turned orthogonal to
-    /// the final simplex's edges where that is a rounding-sized turn.
+    /// The unit normal from A toward B of a run that ended apart: `−v`, turned to the final
+    /// simplex's hull normal ([`Simplex::hull_normal`]) where that is a rounding-sized turn.
     ///
-    /// `v`, the simplex's closest point, is orthogonal to the simplex's affine hull (its
-    /// weights are interior), but computed from points up to `size` long its direction is only
-    /// good to about `ε size / |v|`: 1e-3 rad for f32 cores apart by 3e-4 of their size, and a
-    /// margin of that size then puts its witness a thousandth of itself off the supporting
-    /// plane. The edges are better known: where both ends of an edge share B's point (or A's),
-    /// it is the difference of A's (or B's) own points, a feature of that shape, exact to
-    /// rounding of its length. A larger turn than `v`'s rounding allows means the simplex is
-    /// not the answer's feature (a stall's sliver), and `−v` stays.
+    /// `v` is orthogonal to the simplex's hull (its weights are interior), but its direction
+    /// is only good to about `ε size / |v|`, and a margin then puts its witness that fraction
+    /// of itself off the supporting plane. A larger turn than `v`'s rounding allows means the
+    /// simplex is not the answer's feature (a stall's sliver), and `−v` stays.
     fn normal(&self) -> Option<V> {
         let n = (-self.v).direction()?;
-        let p = self.simplex.points();
-        let refined = match p.len() {
-            2 => {
-                let e = edge(&p[0], &p[1]);
-                let ee = e.length_squared();
-                if !ee.is_positive() {
-                    return Some(n);
-                }
-                n - e * (n.dot(e) / ee)
-            }
-            3 if V::DIM == 3 => {
-                let c = crate::geometry::cross(edge(&p[0], &p[1]), edge(&p[0], &p[2]));
-                if c.dot(n).is_positive() {
-                    c
-                } else {
-                    -c
-                }
-            }
-            _ => return Some(n),
-        };
-        let Some(m) = refined.direction() else { return Some(n) };
-        let v = self.v.length();
+        let Some(m) = self.simplex.hull_normal(n) else { return Some(n) };
         let turn = V::Real::from_f64(64.0) * V::Real::EPSILON * self.size2.sqrt();
-        Some(if (m - n).length() * v <= turn { m } else { n })
+        Some(if (m - n).length() * self.v.length() <= turn { m } else { n })
     }
 
     /// The touching tolerance (a distance): see [`Pair::touch`].
@@ -829,19 +804,6 @@ impl<V: Vector> Run<V> {
         self.v = reduction.closest;
         self.contained = end == Some(Termination::Contained);
         end
-    }
-}
-
-/// The edge from `p` to `q` of the Minkowski difference: the difference of A's points where
-/// both share B's point, of B's (negated) where both share A's, else of the differences.
-#[inline]
-fn edge<V: Vector>(p: &SupportPoint<V>, q: &SupportPoint<V>) -> V {
-    if p.b == q.b {
-        q.a - p.a
-    } else if p.a == q.a {
-        p.b - q.b
-    } else {
-        q.w - p.w
     }
 }
 
