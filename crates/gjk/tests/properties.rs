@@ -1608,7 +1608,7 @@ const OPEN_FAILURES: &[(&str, u32)] = &[
     ("cast_points_on_shapes", 1),
     ("cast_toi", 1),
     ("contact_points_on_planes", 1),
-    ("contact_points_on_shapes", 5),
+    ("contact_points_on_shapes", 3),
     ("rigid_invariant_distance", 1),
     ("symmetric_distance", 1),
 ];
