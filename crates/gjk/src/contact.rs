@@ -490,7 +490,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         let mut polished = false;
         if p.termination == EpaTermination::Converged && curved() {
             if let Some(q) = polish(self, p.normal, p.depth) {
-                let (a, b) = q.support.witnesses_apart(q.normal * q.depth);
+                let (a, b) = q.witnesses(q.depth, (p.point_a, p.point_b));
                 (p.normal, p.depth, p.point_a, p.point_b) = (q.normal, q.depth, a, b);
                 polished = true;
             }

@@ -1569,3 +1569,45 @@ fn cast_stalled_after_a_rounding_advance_keeps_its_witnesses() {
     assert!((n.dot(r.point_a) - h_a).abs() <= 1e-7 * size, "point_a off A's plane: {r:?}");
     assert!((-n.dot(r.point_b) - h_b).abs() <= 1e-7 * size, "point_b off B's plane: {r:?}");
 }
+
+/// An f32 contact of a segment's end with a disc's rim (a cylinder of half height 0), the two
+/// touching (0.006 apart at a size of 2.9e5). Newton's polish of the normal moved it into the
+/// contact's flat minimum, 18° off the common perpendicular near the disc's axis, where the
+/// rim's support point lies 140 along the rim from the contact; the witnesses were that
+/// support point and the segment's end, moved by halves of their 140 across the normal:
+/// `point_b` ended 70 past the segment's end (τ = 5.7). The witnesses before the polish, put
+/// on the polished normal's supporting planes, are kept when they leave the smaller remainder.
+/// Oracle: the disc's and the segment's closed-form inside tests, in f64.
+#[test]
+fn f32_segment_end_at_a_disc_rim_keeps_its_witnesses_on_both() {
+    use gjk::{contact, Cylinder, Segment};
+    let radius = 19322.45703125f64 as f32;
+    let disc = Cylinder::new(0.0f32, radius).unwrap();
+    let (e0, e1) = (
+        v32([-83807.7890625, -122291.0546875, -252744.5]),
+        v32([77641.8359375, 237078.25, 83685.2578125]),
+    );
+    let segment = Segment::new(e0, e1).unwrap();
+    let pose_a = pose32(
+        [0.04412493394497812, 0.12086098400847406, -0.9815740986205715, 0.14127243774377],
+        [212686.828125, 283565.28125, -70997.421875],
+    );
+    let pose_b = pose32(
+        [-0.35790234221664874, -0.678404797003348, 0.3268115467288487, 0.5521476774952337],
+        [293070.46875, 102852.921875, 97081.7421875],
+    );
+    let c = contact(&disc, &pose_a, &segment, &pose_b, 0.0).expect("touching");
+    let local = |pose: &Pose<glam::Vec3>, p: glam::Vec3| {
+        pose.rotation().as_dquat().inverse() * (p.as_dvec3() - pose.translation().as_dvec3())
+    };
+    let a = local(&pose_a, c.point_a);
+    let outside_a = a.y.abs().max(a.x.hypot(a.z) - f64::from(radius));
+    let b = local(&pose_b, c.point_b);
+    let (s0, d) = (e0.as_dvec3(), (e1 - e0).as_dvec3());
+    let along = ((b - s0).dot(d) / d.length_squared()).clamp(0.0, 1.0);
+    let outside_b = (s0 + d * along - b).length();
+    // 1e-5 of the size (2.9e5), the documented f32 bound; the failure was 70.
+    let bound = 2.9;
+    assert!(outside_a <= bound, "point_a {outside_a:e} off the disc: {c:?}");
+    assert!(outside_b <= bound, "point_b {outside_b:e} off the segment: {c:?}");
+}
