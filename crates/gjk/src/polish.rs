@@ -104,8 +104,7 @@ pub(crate) fn polish<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         return None;
     }
     // The ruling's other end: the support point once the normal turns away from this one.
-    let t1 = (first.w - normal * normal.dot(first.w)).direction()?;
-    let other = pair.support((normal - t1 * V::Real::EPSILON.sqrt()).direction()?);
+    let other = ruling_end(pair, normal, &first, size)?;
     ruled(pair, normal, &first, &other, size, false)
 }
 
@@ -146,20 +145,33 @@ fn polish_ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
 ) -> Option<Polished<V>> {
     let first = pair.support(normal);
     let size = rounding_size(pair, &first);
-    // The normal may lean toward this end by far more than `√ε` (GJK's `−v` across a chord
-    // of the near rim leans by `gap / length`): turn it back by doubling angles until the
-    // support point jumps (moves by more than a smooth turn's `e × size` could move it).
+    let other = ruling_end(pair, normal, &first, size)?;
+    ruled(pair, normal, &first, &other, size, true)
+}
+
+/// The support point at the other end of the ruling whose end `first` supports `normal`.
+///
+/// The normal may lean toward this end by far more than `√ε` (GJK's `−v` across a chord of
+/// the near rim leans by `gap / length`; a stalled `−v` a rounding-sized distance from the
+/// origin, made of support points far longer than itself, is off by `ε size / |v|`, up to
+/// 0.1 rad): turn it back by doubling angles from `√ε` until the support point jumps (moves
+/// by more than a smooth turn's `e × size` could move it).
+fn ruling_end<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    pair: &Pair<'_, V, A, B>,
+    normal: V,
+    first: &SupportPoint<V>,
+    size: V::Real,
+) -> Option<SupportPoint<V>> {
     let t1 = (first.w - normal * normal.dot(first.w)).direction()?;
     let mut e = V::Real::EPSILON.sqrt();
-    let other = loop {
+    loop {
         let other = pair.support((normal - t1 * e).direction()?);
         let jumped = (other.w - first.w).length() > V::Real::from_f64(4.0) * e * size;
         if jumped || e >= V::Real::from_f64(1e-2) {
-            break other;
+            return Some(other);
         }
         e = e + e;
-    };
-    ruled(pair, normal, &first, &other, size, true)
+    }
 }
 
 /// Newton's method on a ruled patch of `D`: a segment of support points across `n` (a

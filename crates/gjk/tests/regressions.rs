@@ -1569,3 +1569,52 @@ fn cast_stalled_after_a_rounding_advance_keeps_its_witnesses() {
     assert!((n.dot(r.point_a) - h_a).abs() <= 1e-7 * size, "point_a off A's plane: {r:?}");
     assert!((-n.dot(r.point_b) - h_b).abs() <= 1e-7 * size, "point_b off B's plane: {r:?}");
 }
+
+/// A cylinder's cap rim 2.8e-14 from a box (f64, size 5.7e-5): GJK stalls on a triangle of
+/// two points of the flat disk `cap − box corner` and one far point, 9.7e-14 from the origin,
+/// whose `−v` (made of support points 4e-5 long) is 0.07 rad off. The polish of the answer
+/// looked for the ruling's other end one `√ε` turn away, where the support point had not yet
+/// jumped, and gave up: the normal stayed 0.07 rad off and pushing B by the depth left the
+/// shapes 7e-11 overlapped (τ = 5.7e-12), for `closest_points` and `contact` alike. The
+/// polish now turns by doubling angles until the support point jumps, as GJK's stall
+/// recovery does. Oracle: both shapes' support functions in closed form.
+#[test]
+fn stalled_normal_at_a_cylinder_rim_near_a_box_is_polished_across_the_rim() {
+    use gjk::{closest_points, contact, Cuboid, Cylinder, Proximity};
+    use glam::{DQuat, DVec3};
+    let (half_height, radius) = (7.393419423231722e-6, 6.621171480621825e-6);
+    let half = DVec3::new(3.683204131744721e-5, 1.9659508229794406e-5, 2.417585799034267e-5);
+    let a = Cylinder::new(half_height, radius).unwrap();
+    let b = Cuboid::new(half).unwrap();
+    let q = |r: [f64; 4]| DQuat::from_xyzw(r[0], r[1], r[2], r[3]);
+    let (ra, rb) = (
+        q([0.4777439328072934, -0.09521389003663693, 0.6941797925364414, -0.529914583158432]),
+        q([-0.6615677690170988, -0.3735569865387537, -0.21940569401265275, -0.6120820257454473]),
+    );
+    let (ta, tb) = (
+        DVec3::new(-6.087136387383258e-5, -3.394251506706468e-5, -2.957930273521676e-5),
+        DVec3::new(-1.450342302718935e-5, -2.1713444920733773e-5, -6.0568959673036723e-5),
+    );
+    let (pose_a, pose_b) = (Pose::new(ra, ta).unwrap(), Pose::new(rb, tb).unwrap());
+    // Support values in closed form: the cylinder (axis y) along n, the box along −n.
+    let h_a = |n: DVec3| {
+        let l = pose_a.rotation().inverse() * n;
+        n.dot(pose_a.translation()) + half_height * l.y.abs() + radius * l.x.hypot(l.z)
+    };
+    let h_b = |n: DVec3| {
+        let l = pose_b.rotation().inverse() * n;
+        n.dot(pose_b.translation()) + half.dot(l.abs())
+    };
+    let tolerance = 1e-7 * 5.71e-5;
+    let c = contact(&a, &pose_a, &b, &pose_b, f64::INFINITY).expect("a gap");
+    let overlap = h_a(c.normal) + h_b(-c.normal);
+    assert!(overlap <= c.depth + tolerance, "overlap along n {overlap:e} > depth: {c:?}");
+    assert!((c.normal.dot(c.point_a) - h_a(c.normal)).abs() <= tolerance, "{c:?}");
+    assert!((-c.normal.dot(c.point_b) - h_b(-c.normal)).abs() <= tolerance, "{c:?}");
+    let Proximity::Separated(s) = closest_points(&a, &pose_a, &b, &pose_b) else {
+        panic!("2.8e-14 apart, above the touching distance 5.7e-15")
+    };
+    let n = s.normal;
+    assert!((n.dot(s.point_a) - h_a(n)).abs() <= tolerance, "point_a off A's plane: {s:?}");
+    assert!((-n.dot(s.point_b) - h_b(-n)).abs() <= tolerance, "point_b off B's plane: {s:?}");
+}
