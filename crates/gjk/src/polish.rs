@@ -215,11 +215,17 @@ fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     let (da, db) = (first.a - other.a, other.b - first.b);
     let (aa, bb) = (da.length_squared(), db.length_squared());
     let small = V::Real::from_f64(1.0 / 256.0);
-    let d = match () {
-        _ if recovering => da + db,
-        _ if bb <= aa * small => da,
-        _ if aa <= bb * small => db,
-        _ => da + db,
+    // Which shape spans the ruling alone (`None`: both, an edge against an edge).
+    let spanning = match () {
+        _ if recovering => None,
+        _ if bb <= aa * small => Some(Spans::A),
+        _ if aa <= bb * small => Some(Spans::B),
+        _ => None,
+    };
+    let d = match spanning {
+        Some(Spans::A) => da,
+        Some(Spans::B) => db,
+        None => da + db,
     };
     let d = d.direction()?;
     let mut n = (normal - d * d.dot(normal)).direction()?;
@@ -255,16 +261,30 @@ fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     } else {
         (pair.support((n + d * root_eps).direction()?), end)
     };
-    let span = p.w - q.w;
+    // The witnesses: the point of the segment whose difference lies along the normal. The
+    // end that is not `end` comes from a normal turned by `√ε` along `d`, which moves the
+    // other shape's point on its curved surface by `√ε` times its radius of curvature (a
+    // cylinder's rim as wide as the shapes: as much as the check below allows). So when one
+    // shape spans the ruling alone, the other's point is its support point at `n` itself,
+    // and only the spanning shape's point is interpolated.
+    let (from, span) = match spanning {
+        Some(Spans::A) => (q.a - end.b, p.a - q.a),
+        Some(Spans::B) => (end.a - q.b, q.b - p.b),
+        None => (q.w, p.w - q.w),
+    };
     let across = span - n * n.dot(span);
-    let from = q.w - n * n.dot(q.w);
+    let from = from - n * n.dot(from);
     let ll = across.length_squared();
     let l = if ll.is_positive() {
         (-(from.dot(across)) / ll).max(V::Real::ZERO).min(V::Real::ONE)
     } else {
         V::Real::ZERO
     };
-    let (a, b) = (q.a + (p.a - q.a) * l, q.b + (p.b - q.b) * l);
+    let (a, b) = match spanning {
+        Some(Spans::A) => (q.a + (p.a - q.a) * l, end.b),
+        Some(Spans::B) => (end.a, q.b + (p.b - q.b) * l),
+        None => (q.a + (p.a - q.a) * l, q.b + (p.b - q.b) * l),
+    };
     let r = a - b - n * h;
     let tangential = r - n * n.dot(r);
     // What is left across the segment: the curved direction's, to the shape with room for it.
@@ -280,6 +300,13 @@ fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         None => (a - r * V::Real::HALF, b + r * V::Real::HALF),
     };
     Some(Polished { normal: n, depth: h, support: SupportPoint::new(a, b, q.b_local) })
+}
+
+/// The shape whose own points span a ruling of `A − B` (see [`ruled`]).
+#[derive(Clone, Copy)]
+enum Spans {
+    A,
+    B,
 }
 
 /// The unit normal after one Newton step from `n` (support point `w`, value `h`), or why

@@ -1618,3 +1618,45 @@ fn stalled_normal_at_a_cylinder_rim_near_a_box_is_polished_across_the_rim() {
     assert!((n.dot(s.point_a) - h_a(n)).abs() <= tolerance, "point_a off A's plane: {s:?}");
     assert!((-n.dot(s.point_b) - h_b(-n)).abs() <= tolerance, "point_b off B's plane: {s:?}");
 }
+
+/// A segment crossing a wide cylinder's rim (f64, radius 4.1e5, depth 8.9e-6): the contact
+/// lies on a ruled patch of `A − B` (the rim swept along the segment), and the polish took
+/// both witnesses by interpolating between the ruling's two ends, one of them the support
+/// point of a normal turned by `√ε` along the segment. That turn moves the rim point by `√ε`
+/// times the rim's radius (0.013 here), more than the polish accepts (`√ε × size`), so the
+/// polish gave up and EPA's facet witnesses stood: `point_a` 7.6 outside the cylinder
+/// (τ = 0.057). The rim point is now the cylinder's support point at the normal itself, and
+/// only the segment's point is interpolated. Oracle: the cylinder's closed-form inside test
+/// and the segment's closed-form distance.
+#[test]
+fn segment_across_a_wide_cylinder_rim_keeps_point_a_on_the_rim() {
+    use gjk::{contact, Cylinder, Segment};
+    use glam::{DQuat, DVec3};
+    let (half_height, radius) = (261797.08675112098, 411490.03763740277);
+    let a = Cylinder::new(half_height, radius).unwrap();
+    let (s0, s1) = (
+        DVec3::new(46726.785444796784, -6537.893804078543, 14610.654431525007),
+        DVec3::new(25327.222101729567, -157006.4383518934, -148224.5571443022),
+    );
+    let b = Segment::new(s0, s1).unwrap();
+    let q = |r: [f64; 4]| DQuat::from_xyzw(r[0], r[1], r[2], r[3]);
+    let pose_a = Pose::new(
+        q([0.597588234885592, -0.21987809248810297, -0.6430498768631742, 0.4254747722678428]),
+        DVec3::new(377653.81082707806, 379715.12196863675, 194373.93896319973),
+    )
+    .unwrap();
+    let pose_b = Pose::new(
+        q([-0.378556636037297, 0.6464438970070401, -0.27161672406537496, -0.6041767262502512]),
+        DVec3::new(3612.4208407802216, 445011.94263718283, 619337.428403078),
+    )
+    .unwrap();
+    let c = contact(&a, &pose_a, &b, &pose_b, f64::INFINITY).expect("overlapping");
+    let tolerance = 1e-7 * 5.7e5;
+    let local = pose_a.inverse_transform_point(c.point_a);
+    let outside = (local.y.abs() - half_height).max(local.x.hypot(local.z) - radius);
+    assert!(outside <= tolerance, "point_a {outside:e} outside the cylinder: {c:?}");
+    let local = pose_b.inverse_transform_point(c.point_b);
+    let t = ((local - s0).dot(s1 - s0) / (s1 - s0).length_squared()).clamp(0.0, 1.0);
+    let off = (local - (s0 + (s1 - s0) * t)).length();
+    assert!(off <= tolerance, "point_b {off:e} off the segment: {c:?}");
+}
