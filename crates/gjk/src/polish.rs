@@ -104,6 +104,10 @@ pub(crate) fn polish<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         return None;
     }
     // The ruling's other end: the support point once the normal turns away from this one.
+    // Only where the angle resolves (see `ruled`): in f32 the answer keeps its witnesses.
+    if !resolved {
+        return None;
+    }
     let other = ruling_end(pair, normal, &first, size)?;
     ruled(pair, normal, &first, &other, size, false)
 }

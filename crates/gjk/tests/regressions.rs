@@ -1660,3 +1660,46 @@ fn segment_across_a_wide_cylinder_rim_keeps_point_a_on_the_rim() {
     let off = (local - (s0 + (s1 - s0) * t)).length();
     assert!(off <= tolerance, "point_b {off:e} off the segment: {c:?}");
 }
+
+/// A segment across a cone's side (f64, size 0.81): the expansion stopped on rounding
+/// (`Degenerate`) at a shallow depth, and its witnesses came from a facet that is not the
+/// answer's feature: `point_a` 3.0e-7 outside the cone (τ = 8.1e-8). Only converged
+/// expansions were polished; a stopped one now is too, from its best normal (the polish keeps
+/// only a stationary normal whose support value is no larger, so the depth stays an upper
+/// bound). Oracle: the cone's closed-form inside test (radial excess at the point's height,
+/// an upper bound of its distance outside) and the segment's closed-form distance.
+#[test]
+fn degenerate_expansion_at_a_cone_side_is_polished() {
+    use gjk::{contact_with, Cone, ContactOptions, EpaTermination, Segment};
+    use glam::{DQuat, DVec3};
+    let (half_height, radius) = (0.21213349576041518, 0.14718178978197516);
+    let a = Cone::new(half_height, radius).unwrap();
+    let (s0, s1) = (
+        DVec3::new(0.5660229800284389, 0.5460901092006931, 0.042343974665799644),
+        DVec3::new(-0.5801111813094648, -0.5306818788480833, -0.15239291428384943),
+    );
+    let b = Segment::new(s0, s1).unwrap();
+    let q = |r: [f64; 4]| DQuat::from_xyzw(r[0], r[1], r[2], r[3]);
+    let pose_a = Pose::new(
+        q([-0.4578308709693271, -0.45262767263436127, -0.47713571606544514, 0.5982145033412211]),
+        DVec3::new(-0.848107203922439, 0.7524966159892967, -1.577879414079849),
+    )
+    .unwrap();
+    let pose_b = Pose::new(
+        q([0.5839438758269117, -0.3873481745476654, -0.6868285044368292, 0.19297032686893742]),
+        DVec3::new(-0.7783407450511761, 1.5598630094170036, -1.492944755178072),
+    )
+    .unwrap();
+    let r = contact_with(&a, &pose_a, &b, &pose_b, &ContactOptions::default());
+    let c = r.contact.expect("overlapping");
+    assert_eq!(r.epa, Some(EpaTermination::Degenerate), "the scene no longer stops: {r:?}");
+    let tolerance = 1e-7 * 0.81;
+    let l = pose_a.inverse_transform_point(c.point_a);
+    let excess = l.x.hypot(l.z) - radius * (half_height - l.y) / (2.0 * half_height);
+    let outside = (-half_height - l.y).max(excess);
+    assert!(outside <= tolerance, "point_a {outside:e} outside the cone: {r:?}");
+    let l = pose_b.inverse_transform_point(c.point_b);
+    let t = ((l - s0).dot(s1 - s0) / (s1 - s0).length_squared()).clamp(0.0, 1.0);
+    let off = (l - (s0 + (s1 - s0) * t)).length();
+    assert!(off <= tolerance, "point_b {off:e} off the segment: {r:?}");
+}
