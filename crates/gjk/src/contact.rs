@@ -485,12 +485,26 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         }
         // Curved cores: EPA's normal is good to about √ε; Newton's method makes it exact. Two
         // flat cores make a polytope difference, where the converged answer is exact already
-        // and the polish would cost a few support calls to answer "no step helped".
+        // and the polish would cost a few support calls to answer "no step helped". An
+        // expansion that stopped short (rounding, the cap) has the best upper bound it found,
+        // and its witnesses come from a facet that is not the answer's feature: the polish
+        // starts from that normal too (it keeps only a stationary normal whose support value
+        // is no larger, so the depth stays an upper bound).
         let curved = || !(self.a().core().is_flat() && self.b().core().is_flat());
         let mut polished = false;
-        if p.termination == EpaTermination::Converged && curved() {
-            if let Some(q) = polish(self, p.normal, p.depth) {
-                let (a, b) = q.witnesses(q.depth, (p.point_a, p.point_b));
+        if p.termination != EpaTermination::Flat && curved() {
+            // A converged depth is the expansion's lower bound (its facet), which tells a
+            // polytope's face; a stopped one is an upper bound, which tells nothing.
+            let converged = p.termination == EpaTermination::Converged;
+            let bound = if converged { p.depth } else { -V::Real::INFINITY };
+            if let Some(q) = polish(self, p.normal, bound) {
+                // A stopped expansion's witnesses come from a facet that is not the answer's
+                // feature: only a converged one's can stand in for the polished points.
+                let (a, b) = if converged {
+                    q.witnesses(q.depth, (p.point_a, p.point_b))
+                } else {
+                    q.support.witnesses_apart(q.normal * q.depth)
+                };
                 (p.normal, p.depth, p.point_a, p.point_b) = (q.normal, q.depth, a, b);
                 polished = true;
             }

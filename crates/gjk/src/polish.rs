@@ -143,8 +143,11 @@ pub(crate) fn polish<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         return None;
     }
     // The ruling's other end: the support point once the normal turns away from this one.
-    let t1 = (first.w - normal * normal.dot(first.w)).direction()?;
-    let other = pair.support((normal - t1 * V::Real::EPSILON.sqrt()).direction()?);
+    // Only where the angle resolves (see `ruled`): in f32 the answer keeps its witnesses.
+    if !resolved {
+        return None;
+    }
+    let other = ruling_end(pair, normal, &first, size)?;
     ruled(pair, normal, &first, &other, size, false)
 }
 
@@ -185,20 +188,33 @@ fn polish_ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
 ) -> Option<Polished<V>> {
     let first = pair.support(normal);
     let size = rounding_size(pair, &first);
-    // The normal may lean toward this end by far more than `√ε` (GJK's `−v` across a chord
-    // of the near rim leans by `gap / length`): turn it back by doubling angles until the
-    // support point jumps (moves by more than a smooth turn's `e × size` could move it).
+    let other = ruling_end(pair, normal, &first, size)?;
+    ruled(pair, normal, &first, &other, size, true)
+}
+
+/// The support point at the other end of the ruling whose end `first` supports `normal`.
+///
+/// The normal may lean toward this end by far more than `√ε` (GJK's `−v` across a chord of
+/// the near rim leans by `gap / length`; a stalled `−v` a rounding-sized distance from the
+/// origin, made of support points far longer than itself, is off by `ε size / |v|`, up to
+/// 0.1 rad): turn it back by doubling angles from `√ε` until the support point jumps (moves
+/// by more than a smooth turn's `e × size` could move it).
+fn ruling_end<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    pair: &Pair<'_, V, A, B>,
+    normal: V,
+    first: &SupportPoint<V>,
+    size: V::Real,
+) -> Option<SupportPoint<V>> {
     let t1 = (first.w - normal * normal.dot(first.w)).direction()?;
     let mut e = V::Real::EPSILON.sqrt();
-    let other = loop {
+    loop {
         let other = pair.support((normal - t1 * e).direction()?);
         let jumped = (other.w - first.w).length() > V::Real::from_f64(4.0) * e * size;
         if jumped || e >= V::Real::from_f64(1e-2) {
-            break other;
+            return Some(other);
         }
         e = e + e;
-    };
-    ruled(pair, normal, &first, &other, size, true)
+    }
 }
 
 /// Newton's method on a ruled patch of `D`: a segment of support points across `n` (a
@@ -242,11 +258,17 @@ fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     let (da, db) = (first.a - other.a, other.b - first.b);
     let (aa, bb) = (da.length_squared(), db.length_squared());
     let small = V::Real::from_f64(1.0 / 256.0);
-    let d = match () {
-        _ if recovering => da + db,
-        _ if bb <= aa * small => da,
-        _ if aa <= bb * small => db,
-        _ => da + db,
+    // Which shape spans the ruling alone (`None`: both, an edge against an edge).
+    let spanning = match () {
+        _ if recovering => None,
+        _ if bb <= aa * small => Some(Spans::A),
+        _ if aa <= bb * small => Some(Spans::B),
+        _ => None,
+    };
+    let d = match spanning {
+        Some(Spans::A) => da,
+        Some(Spans::B) => db,
+        None => da + db,
     };
     let d = d.direction()?;
     let mut n = (normal - d * d.dot(normal)).direction()?;
@@ -282,16 +304,30 @@ fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     } else {
         (pair.support((n + d * root_eps).direction()?), end)
     };
-    let span = p.w - q.w;
+    // The witnesses: the point of the segment whose difference lies along the normal. The
+    // end that is not `end` comes from a normal turned by `√ε` along `d`, which moves the
+    // other shape's point on its curved surface by `√ε` times its radius of curvature (a
+    // cylinder's rim as wide as the shapes: as much as the check below allows). So when one
+    // shape spans the ruling alone, the other's point is its support point at `n` itself,
+    // and only the spanning shape's point is interpolated.
+    let (from, span) = match spanning {
+        Some(Spans::A) => (q.a - end.b, p.a - q.a),
+        Some(Spans::B) => (end.a - q.b, q.b - p.b),
+        None => (q.w, p.w - q.w),
+    };
     let across = span - n * n.dot(span);
-    let from = q.w - n * n.dot(q.w);
+    let from = from - n * n.dot(from);
     let ll = across.length_squared();
     let l = if ll.is_positive() {
         (-(from.dot(across)) / ll).max(V::Real::ZERO).min(V::Real::ONE)
     } else {
         V::Real::ZERO
     };
-    let (a, b) = (q.a + (p.a - q.a) * l, q.b + (p.b - q.b) * l);
+    let (a, b) = match spanning {
+        Some(Spans::A) => (q.a + (p.a - q.a) * l, end.b),
+        Some(Spans::B) => (end.a, q.b + (p.b - q.b) * l),
+        None => (q.a + (p.a - q.a) * l, q.b + (p.b - q.b) * l),
+    };
     let r = a - b - n * h;
     let tangential = r - n * n.dot(r);
     // What is left across the segment: the curved direction's, to the shape with room for it.
@@ -308,6 +344,13 @@ fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     };
     let support = SupportPoint::new(a, b, q.b_local);
     Some(Polished { normal: n, depth: h, support, settled: true })
+}
+
+/// The shape whose own points span a ruling of `A − B` (see [`ruled`]).
+#[derive(Clone, Copy)]
+enum Spans {
+    A,
+    B,
 }
 
 /// The unit normal after one Newton step from `n` (support point `w`, value `h`), or why

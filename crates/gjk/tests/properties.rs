@@ -1001,7 +1001,7 @@ impl Report {
             }
         }
         if failed {
-            if std::env::var("GJK_PROPERTY_DUMP").is_ok_and(|d| d == name) {
+            if std::env::var("GJK_PROPERTY_DUMP").is_ok_and(|d| d.split(',').any(|d| d == name)) {
                 eprintln!("--- {name}: {}\n    {}", detail(), scene.repro());
             }
             t.failures += 1;

@@ -1611,3 +1611,137 @@ fn f32_segment_end_at_a_disc_rim_keeps_its_witnesses_on_both() {
     assert!(outside_a <= bound, "point_a {outside_a:e} off the disc: {c:?}");
     assert!(outside_b <= bound, "point_b {outside_b:e} off the segment: {c:?}");
 }
+
+/// A cylinder's cap rim 2.8e-14 from a box (f64, size 5.7e-5): GJK stalls on a triangle of
+/// two points of the flat disk `cap − box corner` and one far point, 9.7e-14 from the origin,
+/// whose `−v` (made of support points 4e-5 long) is 0.07 rad off. The polish of the answer
+/// looked for the ruling's other end one `√ε` turn away, where the support point had not yet
+/// jumped, and gave up: the normal stayed 0.07 rad off and pushing B by the depth left the
+/// shapes 7e-11 overlapped (τ = 5.7e-12), for `closest_points` and `contact` alike. The
+/// polish now turns by doubling angles until the support point jumps, as GJK's stall
+/// recovery does. Oracle: both shapes' support functions in closed form.
+#[test]
+fn stalled_normal_at_a_cylinder_rim_near_a_box_is_polished_across_the_rim() {
+    use gjk::{closest_points, contact, Cuboid, Cylinder, Proximity};
+    use glam::{DQuat, DVec3};
+    let (half_height, radius) = (7.393419423231722e-6, 6.621171480621825e-6);
+    let half = DVec3::new(3.683204131744721e-5, 1.9659508229794406e-5, 2.417585799034267e-5);
+    let a = Cylinder::new(half_height, radius).unwrap();
+    let b = Cuboid::new(half).unwrap();
+    let q = |r: [f64; 4]| DQuat::from_xyzw(r[0], r[1], r[2], r[3]);
+    let (ra, rb) = (
+        q([0.4777439328072934, -0.09521389003663693, 0.6941797925364414, -0.529914583158432]),
+        q([-0.6615677690170988, -0.3735569865387537, -0.21940569401265275, -0.6120820257454473]),
+    );
+    let (ta, tb) = (
+        DVec3::new(-6.087136387383258e-5, -3.394251506706468e-5, -2.957930273521676e-5),
+        DVec3::new(-1.450342302718935e-5, -2.1713444920733773e-5, -6.0568959673036723e-5),
+    );
+    let (pose_a, pose_b) = (Pose::new(ra, ta).unwrap(), Pose::new(rb, tb).unwrap());
+    // Support values in closed form: the cylinder (axis y) along n, the box along −n.
+    let h_a = |n: DVec3| {
+        let l = pose_a.rotation().inverse() * n;
+        n.dot(pose_a.translation()) + half_height * l.y.abs() + radius * l.x.hypot(l.z)
+    };
+    let h_b = |n: DVec3| {
+        let l = pose_b.rotation().inverse() * n;
+        n.dot(pose_b.translation()) + half.dot(l.abs())
+    };
+    let tolerance = 1e-7 * 5.71e-5;
+    let c = contact(&a, &pose_a, &b, &pose_b, f64::INFINITY).expect("a gap");
+    let overlap = h_a(c.normal) + h_b(-c.normal);
+    assert!(overlap <= c.depth + tolerance, "overlap along n {overlap:e} > depth: {c:?}");
+    assert!((c.normal.dot(c.point_a) - h_a(c.normal)).abs() <= tolerance, "{c:?}");
+    assert!((-c.normal.dot(c.point_b) - h_b(-c.normal)).abs() <= tolerance, "{c:?}");
+    let Proximity::Separated(s) = closest_points(&a, &pose_a, &b, &pose_b) else {
+        panic!("2.8e-14 apart, above the touching distance 5.7e-15")
+    };
+    let n = s.normal;
+    assert!((n.dot(s.point_a) - h_a(n)).abs() <= tolerance, "point_a off A's plane: {s:?}");
+    assert!((-n.dot(s.point_b) - h_b(-n)).abs() <= tolerance, "point_b off B's plane: {s:?}");
+}
+
+/// A segment crossing a wide cylinder's rim (f64, radius 4.1e5, depth 8.9e-6): the contact
+/// lies on a ruled patch of `A − B` (the rim swept along the segment), and the polish took
+/// both witnesses by interpolating between the ruling's two ends, one of them the support
+/// point of a normal turned by `√ε` along the segment. That turn moves the rim point by `√ε`
+/// times the rim's radius (0.013 here), more than the polish accepts (`√ε × size`), so the
+/// polish gave up and EPA's facet witnesses stood: `point_a` 7.6 outside the cylinder
+/// (τ = 0.057). The rim point is now the cylinder's support point at the normal itself, and
+/// only the segment's point is interpolated. Oracle: the cylinder's closed-form inside test
+/// and the segment's closed-form distance.
+#[test]
+fn segment_across_a_wide_cylinder_rim_keeps_point_a_on_the_rim() {
+    use gjk::{contact, Cylinder, Segment};
+    use glam::{DQuat, DVec3};
+    let (half_height, radius) = (261797.08675112098, 411490.03763740277);
+    let a = Cylinder::new(half_height, radius).unwrap();
+    let (s0, s1) = (
+        DVec3::new(46726.785444796784, -6537.893804078543, 14610.654431525007),
+        DVec3::new(25327.222101729567, -157006.4383518934, -148224.5571443022),
+    );
+    let b = Segment::new(s0, s1).unwrap();
+    let q = |r: [f64; 4]| DQuat::from_xyzw(r[0], r[1], r[2], r[3]);
+    let pose_a = Pose::new(
+        q([0.597588234885592, -0.21987809248810297, -0.6430498768631742, 0.4254747722678428]),
+        DVec3::new(377653.81082707806, 379715.12196863675, 194373.93896319973),
+    )
+    .unwrap();
+    let pose_b = Pose::new(
+        q([-0.378556636037297, 0.6464438970070401, -0.27161672406537496, -0.6041767262502512]),
+        DVec3::new(3612.4208407802216, 445011.94263718283, 619337.428403078),
+    )
+    .unwrap();
+    let c = contact(&a, &pose_a, &b, &pose_b, f64::INFINITY).expect("overlapping");
+    let tolerance = 1e-7 * 5.7e5;
+    let local = pose_a.inverse_transform_point(c.point_a);
+    let outside = (local.y.abs() - half_height).max(local.x.hypot(local.z) - radius);
+    assert!(outside <= tolerance, "point_a {outside:e} outside the cylinder: {c:?}");
+    let local = pose_b.inverse_transform_point(c.point_b);
+    let t = ((local - s0).dot(s1 - s0) / (s1 - s0).length_squared()).clamp(0.0, 1.0);
+    let off = (local - (s0 + (s1 - s0) * t)).length();
+    assert!(off <= tolerance, "point_b {off:e} off the segment: {c:?}");
+}
+
+/// A segment across a cone's side (f64, size 0.81): the expansion stopped on rounding
+/// (`Degenerate`) at a shallow depth, and its witnesses came from a facet that is not the
+/// answer's feature: `point_a` 3.0e-7 outside the cone (τ = 8.1e-8). Only converged
+/// expansions were polished; a stopped one now is too, from its best normal (the polish keeps
+/// only a stationary normal whose support value is no larger, so the depth stays an upper
+/// bound). Oracle: the cone's closed-form inside test (radial excess at the point's height,
+/// an upper bound of its distance outside) and the segment's closed-form distance.
+#[test]
+fn degenerate_expansion_at_a_cone_side_is_polished() {
+    use gjk::{contact_with, Cone, ContactOptions, EpaTermination, Segment};
+    use glam::{DQuat, DVec3};
+    let (half_height, radius) = (0.21213349576041518, 0.14718178978197516);
+    let a = Cone::new(half_height, radius).unwrap();
+    let (s0, s1) = (
+        DVec3::new(0.5660229800284389, 0.5460901092006931, 0.042343974665799644),
+        DVec3::new(-0.5801111813094648, -0.5306818788480833, -0.15239291428384943),
+    );
+    let b = Segment::new(s0, s1).unwrap();
+    let q = |r: [f64; 4]| DQuat::from_xyzw(r[0], r[1], r[2], r[3]);
+    let pose_a = Pose::new(
+        q([-0.4578308709693271, -0.45262767263436127, -0.47713571606544514, 0.5982145033412211]),
+        DVec3::new(-0.848107203922439, 0.7524966159892967, -1.577879414079849),
+    )
+    .unwrap();
+    let pose_b = Pose::new(
+        q([0.5839438758269117, -0.3873481745476654, -0.6868285044368292, 0.19297032686893742]),
+        DVec3::new(-0.7783407450511761, 1.5598630094170036, -1.492944755178072),
+    )
+    .unwrap();
+    let r = contact_with(&a, &pose_a, &b, &pose_b, &ContactOptions::default());
+    let c = r.contact.expect("overlapping");
+    assert_eq!(r.epa, Some(EpaTermination::Degenerate), "the scene no longer stops: {r:?}");
+    let tolerance = 1e-7 * 0.81;
+    let l = pose_a.inverse_transform_point(c.point_a);
+    let excess = l.x.hypot(l.z) - radius * (half_height - l.y) / (2.0 * half_height);
+    let outside = (-half_height - l.y).max(excess);
+    assert!(outside <= tolerance, "point_a {outside:e} outside the cone: {r:?}");
+    let l = pose_b.inverse_transform_point(c.point_b);
+    let t = ((l - s0).dot(s1 - s0) / (s1 - s0).length_squared()).clamp(0.0, 1.0);
+    let off = (l - (s0 + (s1 - s0) * t)).length();
+    assert!(off <= tolerance, "point_b {off:e} off the segment: {r:?}");
+}
