@@ -26,6 +26,9 @@ use crate::math::{Real, Vector};
 use crate::shape::Core;
 use crate::simplex::SupportPoint;
 
+/// The rims of A's core and of B's.
+pub(crate) type RimPair<R> = (Rims<R>, Rims<R>);
+
 /// The generating circles of a cylinder's or a cone's core, in its local frame (axis `y`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Rims<R> {
@@ -128,7 +131,7 @@ const CHORD_RATE: f64 = 0.25;
 /// not settle on a point inside the vertices' hull.
 pub(crate) fn finish<V: Vector>(
     simplex: &[SupportPoint<V>],
-    rims: (Rims<V::Real>, Rims<V::Real>),
+    rims: RimPair<V::Real>,
     v: V,
     to_b: impl Fn(V) -> V,
     from_b: impl Fn(V) -> V,
@@ -278,7 +281,7 @@ pub(crate) fn finish<V: Vector>(
             }
         };
         let det = j11 * j22 - j12 * j21;
-        if !(det.abs() > V::Real::EPSILON) {
+        if det.abs() <= V::Real::EPSILON || !det.is_finite() {
             return None;
         }
         let step = [(j12 * f[1] - j22 * f[0]) / det, (j21 * f[0] - j11 * f[1]) / det];

@@ -26,7 +26,7 @@
 //! run on their cores and subtract the margins at the end.
 
 use crate::dispatch::{Kernel, Query};
-use crate::finish::{finish, Rims};
+use crate::finish::{finish, RimPair, Rims};
 use crate::math::{Pose, Real, Vector};
 use crate::mpr::MprResult;
 pub use crate::pair::Pair;
@@ -498,7 +498,7 @@ struct Run<V: Vector> {
     recoveries: u32,
     /// The generating circles of both cores when both are cylinders or cones and the goal is
     /// the distance: the feature finisher ([`Run::finish_curved`]) may run.
-    rims: Option<(Rims<V::Real>, Rims<V::Real>)>,
+    rims: Option<RimPair<V::Real>>,
     /// The feature finisher's attempts so far.
     finishes: u32,
 }
@@ -769,7 +769,7 @@ impl<V: Vector> Run<V> {
         let vv = v.length_squared();
         let mut switch = V::Real::from_f64(FINISH_GAP);
         for _ in 0..self.finishes {
-            switch = switch * V::Real::from_f64(0.01);
+            switch *= V::Real::from_f64(0.01);
         }
         vv - v.dot(w) < switch * vv
     }
