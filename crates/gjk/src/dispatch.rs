@@ -20,8 +20,9 @@
 //!
 //! `intersects` in 3D has one more kernel, **MPR**, for every pair of cores from *box,
 //! polytope (3D), ellipsoid, cylinder, cone* that the table above gives to GJK (so all but
-//! box–box, which box SAT answers). Every other cell is the same for all queries except
-//! where the notes below say otherwise.
+//! box–box, which box SAT answers); `distance` runs it too on those pairs when one core is
+//! curved (ellipsoid, cylinder, cone), to answer 0 for overlapping cores. Every other cell
+//! is the same for all queries except where the notes below say otherwise.
 //!
 //! Per query:
 //! * **projection** (one core a point, the other projecting points exactly,
@@ -63,13 +64,19 @@
 //!   iteration cap), GJK answers. Why these kinds: on the standard workloads MPR decides
 //!   every pair after 1.7 support calls on average when apart and 3.8 when overlapping, where
 //!   GJK's run to its verdict costs more (instructions per query in f64, GJK → MPR:
-//!   cylinder–cone 2149 → 979, hull_32 3700 → 2553; docs/benchmarks.md, issue 16). General
+//!   cylinder–cone 2149 → 979, hull_32 3700 → 2553; docs/benchmarks.md, issue 16). In
+//!   `distance`, on pairs with a curved core, an overlap proof answers 0 and anything else
+//!   goes to GJK (curved cores make GJK's run to a simplex around the origin long: on
+//!   cylinder–cone it saves about 700 instructions per query, the pairs apart included). General
 //!   cores are not routed: nothing promises that their centre lies in the core, and MPR's
 //!   overlap proof needs a point of it. Segments and points have their closed forms; 2D is not routed (not
 //!   measured). `distance`, `closest_points` and `contact` need the gap or the depth, which
 //!   MPR does not measure.
 //! * **GJK**: the support-function path for everything else, EPA for `contact` when the cores
-//!   overlap. The shape cast ([`shape_cast`](crate::shape_cast())) takes the GJK ray cast for
+//!   overlap. Between two cylinder or cone cores, `distance` and `closest_points` hand GJK's
+//!   tail to the feature finisher (`finish.rs`: Newton's method on the simplex's vertices held
+//!   on the shapes' rim circles, accepted only when GJK's duality-gap test closes on its
+//!   answer, `Converged`). The shape cast ([`shape_cast`](crate::shape_cast())) takes the GJK ray cast for
 //!   every pair; its initial overlap is a `contact`. The triangle and 3D polytope cores count
 //!   as general in this table (and the ellipsoid, cylinder and cone against anything but a
 //!   point): only the ray cast has kernels for them, and `intersects` takes MPR (above) for
@@ -191,6 +198,12 @@ pub(crate) fn kernel<'a, V: Vector>(query: Query, a: Core<'a, V>, b: Core<'a, V>
             (Some(a), Some(b)) => Kernel::Mpr { a, b },
             _ => Kernel::Gjk,
         },
+        (a, b) if V::DIM == 3 && query == Query::Distance && (curved(&a) || curved(&b)) => {
+            match (mpr_start(&a), mpr_start(&b)) {
+                (Some(a), Some(b)) => Kernel::Mpr { a, b },
+                _ => Kernel::Gjk,
+            }
+        }
         _ => Kernel::Gjk,
     }
 }
@@ -209,6 +222,13 @@ pub(crate) fn mpr_start<V: Vector>(core: &Core<'_, V>) -> Option<Option<V>> {
         Core::Polytope(_) => Some(None),
         _ => None,
     }
+}
+
+/// Whether the core is curved (an ellipsoid, a cylinder or a cone): GJK converges linearly
+/// on it, and its run to a simplex around the origin costs more than MPR's proof of overlap.
+#[inline(always)]
+fn curved<V: Vector>(core: &Core<'_, V>) -> bool {
+    matches!(core, Core::Ellipsoid(_) | Core::Cylinder { .. } | Core::Cone { .. })
 }
 
 /// The core, or [`Core::General`] for polygon or polytope data that cannot be right.

@@ -15,11 +15,18 @@
 //! * **contained**: the origin lies in the simplex, or `|v|` is below `ε × size` (touching);
 //! * **iteration cap**.
 //!
+//! Between two cylinder or cone cores (distance goal), once the duality gap is below 1e-2 of
+//! `|v|²`, a feature finisher holds the simplex's vertices on the shapes' rim circles and
+//! solves for the normal by Newton's method; its answer (true support points) replaces the
+//! simplex only when the duality gap, from one more support call along it, passes the test
+//! above (`Converged`, the call counted in `iterations`); otherwise the loop goes on.
+//!
 //! All work happens in A's frame with B's relative pose, so coordinates stay small near the
 //! shapes even far from the world origin. Shapes with a margin (balls, capsules, rounded shapes)
 //! run on their cores and subtract the margins at the end.
 
 use crate::dispatch::{Kernel, Query};
+use crate::finish::{finish, RimPair, Rims};
 use crate::math::{Pose, Real, Vector};
 use crate::mpr::MprResult;
 pub use crate::pair::Pair;
@@ -362,6 +369,16 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
                 return V::Real::ZERO;
             }
         }
+        if let Kernel::Mpr { a, b } = kernel {
+            // Curved cores: MPR's proof that the cores overlap (the answer is then 0) costs
+            // less than GJK's run to a simplex around the origin; apart, GJK measures.
+            let a = a.unwrap_or_else(|| self.a.center());
+            let b = b.unwrap_or_else(|| self.b.center());
+            let run = self.mpr_from(a, b, options.tolerance, options.max_iterations);
+            if run.verdict() == Some(true) {
+                return V::Real::ZERO;
+            }
+        }
         let (intersecting, core_distance) = self.run_cold(Goal::Distance, options);
         if intersecting {
             V::Real::ZERO
@@ -479,6 +496,11 @@ struct Run<V: Vector> {
     touch: V::Real,
     /// Stalls recovered so far ([`Run::recover`]).
     recoveries: u32,
+    /// The generating circles of both cores when both are cylinders or cones and the goal is
+    /// the distance: the feature finisher ([`Run::finish_curved`]) may run.
+    rims: Option<RimPair<V::Real>>,
+    /// The feature finisher's attempts so far.
+    finishes: u32,
 }
 
 /// A pose with its rotation as a matrix, built once per query: every GJK iteration rotates
@@ -561,6 +583,13 @@ impl<V: Vector> Frame<V> {
     }
 }
 
+/// The relative duality gap below which the feature finisher first tries
+/// ([`Run::finish_curved`]).
+const FINISH_GAP: f64 = 1e-2;
+
+/// At most this many feature-finisher attempts in one run.
+const MAX_FINISHES: u32 = 2;
+
 /// At most this many stalls are recovered in one run ([`Run::recover`]).
 pub(crate) const MAX_RECOVERIES: u32 = 4;
 
@@ -586,6 +615,11 @@ impl<V: Vector> Run<V> {
             size2: V::Real::ZERO,
             touch: pair.tolerance_between(centers, tolerance).distance(),
             recoveries: 0,
+            rims: match goal {
+                Goal::Distance => Rims::of(&pair.a.core()).zip(Rims::of(&pair.b.core())),
+                Goal::Intersection => None,
+            },
+            finishes: 0,
         }
     }
 
@@ -683,6 +717,7 @@ impl<V: Vector> Run<V> {
             let direction = -self.v;
             let p = frame.support(pair, direction, &mut warm.hints);
             self.see(&p);
+            let before = self.v;
             if let Some(end) = self.check_before_adding(&p) {
                 if end == Termination::NoProgress && self.recover(pair, &p).is_none() {
                     continue;
@@ -713,8 +748,78 @@ impl<V: Vector> Run<V> {
                 self.termination = end;
                 return;
             }
+            if self.rims.is_some() && self.finish_due(before, p.w) {
+                if let Some(end) = self.finish_curved(pair, &frame, &mut warm.hints, observer) {
+                    self.termination = end;
+                    return;
+                }
+            }
         }
         self.termination = Termination::IterationCap;
+    }
+
+    /// Whether the feature finisher should try now: the duality gap of the last iteration
+    /// (`w` against the `v` it was searched from), relative to `|v|²`, is below
+    /// [`FINISH_GAP`] (divided by 100 for each failed attempt), and attempts are left.
+    #[inline(always)]
+    fn finish_due(&self, v: V, w: V) -> bool {
+        if self.finishes >= MAX_FINISHES || self.iterations >= self.max_iterations {
+            return false;
+        }
+        let vv = v.length_squared();
+        let mut switch = V::Real::from_f64(FINISH_GAP);
+        for _ in 0..self.finishes {
+            switch *= V::Real::from_f64(0.01);
+        }
+        vv - v.dot(w) < switch * vv
+    }
+
+    /// The feature finisher ([`crate::finish`]) for cylinders and cones: Newton's method on
+    /// the simplex's vertices held on their generating circles, then one support call along
+    /// the answer as its certificate. The answer replaces GJK's simplex only when GJK's own
+    /// duality-gap test closes on it (`Converged`); otherwise the loop goes on from its own
+    /// simplex, and the certificate's support call counts as an iteration either way.
+    #[cold]
+    fn finish_curved<A: Support<V> + ?Sized, B: Support<V> + ?Sized, O: GjkObserver<V> + ?Sized>(
+        &mut self,
+        pair: &Pair<'_, V, A, B>,
+        frame: &Frame<V>,
+        hints: &mut [u32; 2],
+        observer: &mut O,
+    ) -> Option<Termination> {
+        self.finishes += 1;
+        let rims = self.rims?;
+        let found = finish(
+            self.simplex.points(),
+            rims,
+            self.v,
+            |d| frame.inverse_rotate(d),
+            |p| frame.transform_point(p),
+        )?;
+        if found.v.length_squared() > self.v.length_squared() {
+            return None;
+        }
+        self.iterations += 1;
+        let direction = -found.v;
+        let p = frame.support(pair, direction, hints);
+        self.see(&p);
+        let gjk_v = self.v;
+        self.v = found.v;
+        if self.gap_open(p.w) {
+            self.v = gjk_v;
+            return None;
+        }
+        self.simplex.replace(&found.points[..found.len], &found.lambdas[..found.len]);
+        if observer.watching() {
+            observer.step(&GjkStep {
+                iteration: self.iterations,
+                direction,
+                support: p,
+                simplex: &self.simplex,
+                closest: found.v,
+            });
+        }
+        Some(Termination::Converged)
     }
 
     /// A stall with the duality gap still open: `w`, the last support point, lies farther

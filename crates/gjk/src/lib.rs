@@ -86,6 +86,7 @@ pub mod contact;
 pub mod dispatch;
 pub mod epa;
 pub mod error;
+mod finish;
 pub mod geometry;
 pub mod gjk;
 pub mod hull;

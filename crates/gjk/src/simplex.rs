@@ -232,6 +232,15 @@ impl<V: Vector> Simplex<V> {
         self.keep(&reduction.lambdas);
     }
 
+    /// Replaces the vertices and their weights (at most three, weights positive and summing
+    /// to one): the feature finisher's certified answer.
+    pub(crate) fn replace(&mut self, points: &[SupportPoint<V>], lambdas: &[V::Real]) {
+        debug_assert!(points.len() == lambdas.len() && points.len() <= 3);
+        self.len = points.len().min(3);
+        self.points[..self.len].copy_from_slice(&points[..self.len]);
+        self.lambdas[..self.len].copy_from_slice(&lambdas[..self.len]);
+    }
+
     /// Removes the newest vertex: undoes a [`Simplex::push`] whose reduction was not committed.
     #[inline]
     pub(crate) fn pop(&mut self) {

@@ -20,7 +20,7 @@ const LAYERS: &[&[&str]] = &[
     &["ray"],
     &["pair"],
     &["epa", "mpr"],
-    &["polish"],
+    &["polish", "finish"],
     &["gjk"],
     &["contact"],
     &["cast", "manifold"],
