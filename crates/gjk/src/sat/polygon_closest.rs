@@ -70,11 +70,11 @@ pub(crate) fn polygon_closest<V: Vector>(
     let start = walk.end(i, k);
     let ahead = walk.forward(&start);
     if visible(&start, &ahead) {
-        return walk.from_edge(start, ahead);
+        return walk.walk_from(start, ahead);
     }
     let behind = walk.backward(&start);
     if visible(&behind, &start) {
-        return walk.from_edge(behind, start);
+        return walk.walk_from(behind, start);
     }
     // Neither edge at the start visible: most often the polygons overlap. The origin
     // strictly inside a triangle of three vertices of D proves it for less than going
@@ -104,7 +104,7 @@ pub(crate) fn polygon_closest<V: Vector>(
     for _ in 0..a.len() + b.len() {
         let q = walk.forward(&p);
         if visible(&p, &q) {
-            return walk.from_edge(p, q);
+            return walk.walk_from(p, q);
         }
         p = q;
     }
@@ -193,7 +193,7 @@ impl<V: Vector> Walk<'_, V> {
 
     /// From the visible edge `p q` of `D` to the closest point of `D`.
     #[inline(never)]
-    fn from_edge(&self, mut p: End<V>, mut q: End<V>) -> Option<PolygonGap<V>> {
+    fn walk_from(&self, mut p: End<V>, mut q: End<V>) -> Option<PolygonGap<V>> {
         let e = q.d - p.d;
         let (s, ee) = (-p.d.dot(e), e.dot(e));
         let laps = self.a.len() + self.b.len();

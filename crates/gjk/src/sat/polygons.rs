@@ -101,10 +101,9 @@ fn ccw_triangle<V: Vector>([p, q, r]: [V; 3]) -> Option<[V; 3]> {
     // The area's rounding is a few ε × |u| |v| ≤ ε (|u|² + |v|²); below 16 ε of that scale
     // its sign is not trusted.
     let scale = u.length_squared() + v.length_squared();
-    if !(area.abs() > V::Real::from_f64(16.0) * V::Real::EPSILON * scale) {
-        return None;
-    }
-    Some(if area > V::Real::ZERO { [p, q, r] } else { [p, r, q] })
+    // A NaN area fails the test too.
+    let trusted = area.abs() > V::Real::from_f64(16.0) * V::Real::EPSILON * scale;
+    trusted.then_some(if area > V::Real::ZERO { [p, q, r] } else { [p, r, q] })
 }
 
 /// Runs `f` on the vertices (counter-clockwise, each core's frame) of two cores that are
