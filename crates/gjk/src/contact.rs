@@ -600,6 +600,14 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
     ) -> Option<ContactResult<V>> {
         let test = with_polygons(a, b, |a, b| polygon_pair(a, b, self.relative_pose()))?;
         let touch = || self.tolerance(options.gjk.tolerance).distance();
+        if let AxisTest::Apart { gap } = test {
+            // Apart within reach: the exact closest points answer (GJK and EPA for cores
+            // within the touching distance, as for two segments).
+            if gap <= prediction + self.margins() + touch() {
+                let kernel = Kernel::Polygons(*a, *b);
+                return self.projected_contact(&kernel, options, prediction);
+            }
+        }
         self.axis_contact(test, touch, prediction)
     }
 

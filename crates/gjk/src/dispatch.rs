@@ -15,6 +15,7 @@
 //! | **segment**   | projection | segment pair | segment–box | GJK | GJK | GJK |
 //! | **box**       | projection | segment–box | box SAT | polygon SAT (2D) | GJK | GJK |
 //! | **polygon**   | projection | GJK | polygon SAT | polygon SAT | GJK | GJK |
+//! | **triangle** (2D) | GJK | GJK | polygon SAT | polygon SAT (also against a triangle) | GJK | GJK |
 //! | **ellipsoid, cylinder, cone** | projection | GJK | GJK | GJK | GJK | GJK |
 //! | **general**   | GJK | GJK | GJK | GJK | GJK | GJK |
 //!
@@ -52,9 +53,19 @@
 //!   separates them (as for two segments). Both kernels decline pairs whose numbers overflow
 //!   or that are smaller than `1e-75` (`f64`) or `1e-9` (`f32`) (the distance also larger
 //!   than `1e75`, `1e9`), and GJK and EPA answer them.
-//! * **polygon SAT** (2D, edge normals of both polygons, a box laid out as four corners):
-//!   `intersects` and `contact` as for boxes; `distance` and `closest_points` run GJK (the test
-//!   costs more than it saves there: measured in docs/benchmarks.md).
+//! * **polygon SAT** (2D, edge normals of both polygons; a box laid out as four corners, a
+//!   triangle as three, counter-clockwise): the separating-axis test, then, for cores apart,
+//!   their exact closest points by a walk along the Minkowski difference's boundary from the
+//!   separating edge to the closest vertex–edge or vertex–vertex pair
+//!   (a few steps instead of GJK's loop). `intersects`:
+//!   overlap and clear separation by the test alone, the exact distance in between;
+//!   `distance` and `closest_points`: the exact closest points when apart (0 when the test
+//!   finds an overlap; `closest_points` then runs GJK for a point of the overlap); `contact`:
+//!   the test's depth, normal and witnesses when the cores overlap, the closest points when
+//!   they are apart within reach beyond the touching distance, GJK and EPA within it. Two
+//!   boxes take box SAT (and GJK for `closest_points`). A triangle whose area is within
+//!   rounding of zero (collinear or repeated corners), a walk starting on a side of no length
+//!   (a flat box) or numbers that overflow are declined, and GJK and EPA answer.
 //! * **MPR** (`intersects` only, 3D; [`crate::mpr`]): Minkowski Portal Refinement from a
 //!   point inside each core (a box's, ellipsoid's or cylinder's centre, a cone's centroid, a
 //!   polytope's [`Support::center`](crate::Support::center)). It proves the cores overlap (the
@@ -67,20 +78,20 @@
 //!   cylinder–cone 2149 → 979, hull_32 3700 → 2553; docs/benchmarks.md, issue 16). In
 //!   `distance`, on pairs with a curved core, an overlap proof answers 0 and anything else
 //!   goes to GJK (curved cores make GJK's run to a simplex around the origin long: on
-//!   cylinder–cone it saves about 700 instructions per query, the pairs apart included). General
-//!   cores are not routed: nothing promises that their centre lies in the core, and MPR's
-//!   overlap proof needs a point of it. Segments and points have their closed forms; 2D is not routed (not
-//!   measured). `distance`, `closest_points` and `contact` need the gap or the depth, which
+//!   cylinder–cone it saves about 700 instructions per query, the pairs apart included).
+//!   General cores are not routed: nothing promises that their centre lies in the core, and
+//!   MPR's overlap proof needs a point of it. Segments and points have their closed forms; 2D
+//!   is not routed (not measured). `distance`, `closest_points` and `contact` need the gap or the depth, which
 //!   MPR does not measure.
 //! * **GJK**: the support-function path for everything else, EPA for `contact` when the cores
 //!   overlap. Between two cylinder or cone cores, `distance` and `closest_points` hand GJK's
 //!   tail to the feature finisher (`finish.rs`: Newton's method on the simplex's vertices held
 //!   on the shapes' rim circles, accepted only when GJK's duality-gap test closes on its
-//!   answer, `Converged`). The shape cast ([`shape_cast`](crate::shape_cast())) takes the GJK ray cast for
-//!   every pair; its initial overlap is a `contact`. The triangle and 3D polytope cores count
-//!   as general in this table (and the ellipsoid, cylinder and cone against anything but a
-//!   point): only the ray cast has kernels for them, and `intersects` takes MPR (above) for
-//!   all but the triangle.
+//!   answer, `Converged`). The shape cast ([`shape_cast`](crate::shape_cast())) takes the GJK
+//!   ray cast for every pair; its initial overlap is a `contact`. The 3D triangle and polytope
+//!   cores count as general in this table (and the ellipsoid, cylinder and cone against
+//!   anything but a point): only the ray cast has kernels for them, and `intersects` takes MPR
+//!   (above) for all but the triangle.
 //!
 //! * **manifold** ([`manifold`](crate::manifold())): no row of its own. It runs `contact` (so
 //!   the table above picks its normal: box SAT, polygon SAT, a projection, GJK or EPA), then
@@ -164,7 +175,7 @@ pub(crate) enum Kernel<'a, V: Vector> {
     /// One core is a segment (`ends`, in its shape's frame), the other a box (`half`
     /// extents); `box_is_a` tells which is A.
     SegmentBox { ends: [V; 2], half: V, box_is_a: bool },
-    /// In 2D, both cores are polygons or boxes, but not two boxes.
+    /// In 2D, both cores are polygons, boxes or triangles, but not two boxes.
     Polygons(Core<'a, V>, Core<'a, V>),
     /// In 3D, `intersects` on two cores that name a point inside them (boxes, polytopes,
     /// ellipsoids, cylinders, cones): Minkowski Portal Refinement from those points (each in
@@ -188,9 +199,10 @@ pub(crate) fn kernel<'a, V: Vector>(query: Query, a: Core<'a, V>, b: Core<'a, V>
             Kernel::SegmentBox { ends, half, box_is_a: false }
         }
         (Core::Box(half), Core::Segment(ends)) => Kernel::SegmentBox { ends, half, box_is_a: true },
-        (Core::Box(_) | Core::Polygon(_), Core::Box(_) | Core::Polygon(_))
-            if V::DIM == 2 && matches!(query, Query::Intersects | Query::Contact) =>
-        {
+        (
+            Core::Box(_) | Core::Polygon(_) | Core::Triangle(_),
+            Core::Box(_) | Core::Polygon(_) | Core::Triangle(_),
+        ) if V::DIM == 2 && !matches!((a, b), (Core::Box(_), Core::Box(_))) => {
             Kernel::Polygons(a, b)
         }
         (a, b) if V::DIM == 3 && query == Query::Intersects => match (mpr_start(&a), mpr_start(&b))

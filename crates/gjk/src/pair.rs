@@ -11,7 +11,10 @@
 use crate::dispatch::{self, Kernel, Query};
 use crate::geometry::cross;
 use crate::math::{along_normal, Pose, Real, Vector};
-use crate::sat::{segment_box_closest, with_polygons, Closest};
+use crate::sat::{
+    polygon_closest, segment_box_closest, with_outlines, with_polygons, Closest, PolygonGap,
+};
+use crate::shape::Core;
 use crate::shape::{closest_on_segments, offset_from_core, Support};
 use crate::simplex::SupportPoint;
 use crate::tolerance::Tolerance;
@@ -111,8 +114,34 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
             Kernel::SegmentBox { ends, half, box_is_a } => {
                 self.segment_box_points(ends, half, box_is_a)
             }
+            Kernel::Polygons(a, b) => match self.polygon_gap(&a, &b)? {
+                PolygonGap::Apart(p) => Some(p),
+                // Overlapping cores have no closest points to project to: GJK finds a point
+                // of the overlap.
+                PolygonGap::Overlap => None,
+            },
             _ => None,
         }
+    }
+
+    /// Two 2D polygon cores (polygons, boxes, triangles): overlapping, or apart with their
+    /// exact closest points ([`polygon_closest`]); `None` when the kernel declines (a
+    /// triangle of no area, numbers that overflow).
+    #[inline(always)]
+    pub(crate) fn polygon_gap(&self, a: &Core<'_, V>, b: &Core<'_, V>) -> Option<PolygonGap<V>> {
+        // The walk starts where D faces the origin: along the line from A's centre to B's.
+        let toward = self.relative.transform_point(self.b.center()) - self.a.center();
+        with_outlines(a, b, |a, b| polygon_closest(a, b, &self.relative, toward))?
+    }
+
+    /// The cores' exact distance for two 2D polygon cores (0 when they overlap); `None` when
+    /// the kernel declines ([`Pair::polygon_gap`]).
+    #[inline(always)]
+    pub(crate) fn polygon_distance(&self, a: &Core<'_, V>, b: &Core<'_, V>) -> Option<V::Real> {
+        Some(match self.polygon_gap(a, b)? {
+            PolygonGap::Apart(p) => p.w.length(),
+            PolygonGap::Overlap => V::Real::ZERO,
+        })
     }
 
     /// The closest points of a segment core (`ends`, in its shape's frame) and a box core
@@ -216,6 +245,9 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
                 let ends = self.segment_in_box(ends, box_is_a);
                 Some(segment_box_closest(ends, half)?.gap().length())
             }
+            // Two 2D polygons: one pass proves the overlap (0) or finds the closest points,
+            // for less than the separating-axis test's search over both polygons' normals.
+            Kernel::Polygons(a, b) => self.polygon_distance(&a, &b),
             _ => Some(self.projection(kernel)?.w.length()),
         }
     }

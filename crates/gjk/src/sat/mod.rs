@@ -11,11 +11,13 @@
 //! list is exact, not an estimate.
 
 mod boxes;
+mod polygon_closest;
 mod polygons;
 mod segment_box;
 
 pub(crate) use boxes::{box_axes, box_pair, box_separation, BoxAxes};
-pub(crate) use polygons::{polygon_pair, polygon_separation, with_polygons};
+pub(crate) use polygon_closest::{polygon_closest, PolygonGap};
+pub(crate) use polygons::{polygon_pair, polygon_separation, with_outlines, with_polygons};
 pub(crate) use segment_box::{segment_box, segment_box_closest, segment_box_separation, Closest};
 
 use crate::math::Vector;

@@ -26,32 +26,56 @@ use super::AxisTest;
 use crate::math::{Pose, Real, Vector};
 use crate::shape::{Core, CorePolygon};
 
-/// A 2D box `[−h, h]` as a polygon: its corners counter-clockwise from `(−hx, −hy)` and its
-/// edges' outward normals, so that a box meets a polygon in the same test.
-struct BoxCorners<V> {
+/// A 2D box `[−h, h]` or a triangle as a polygon: its corners counter-clockwise and its
+/// edges' outward unit normals, so that a box or a triangle meets a polygon in the same test.
+struct Corners<V> {
     vertices: [V; 4],
     normals: [V; 4],
+    /// 4 for a box, 3 for a triangle.
+    count: usize,
 }
 
-impl<V: Vector> BoxCorners<V> {
-    /// The box of half extents `h` (the first two components).
-    fn new(h: V) -> Self {
+impl<V: Vector> Corners<V> {
+    /// The box of half extents `h` (the first two components), corners from `(−hx, −hy)`.
+    fn of_box(h: V) -> Self {
         let (x, y) = (h.component(0), h.component(1));
         let corner = |x, y| V::from_components([x, y, V::Real::ZERO]);
         Self {
             vertices: [corner(-x, -y), corner(x, -y), corner(x, y), corner(-x, y)],
             normals: [-V::axis(1), V::axis(0), V::axis(1), -V::axis(0)],
+            count: 4,
         }
+    }
+
+    /// The triangle with these corners, turned counter-clockwise ([`ccw_triangle`]).
+    fn of_triangle(corners: [V; 3]) -> Option<Self> {
+        let [p, q, r] = ccw_triangle(corners)?;
+        // The right-hand perpendicular of a counter-clockwise edge points out.
+        let out = |x: V, y: V| {
+            let e = y - x;
+            crate::geometry::unit(V::from_components([
+                e.component(1),
+                -e.component(0),
+                V::Real::ZERO,
+            ]))
+        };
+        Some(Self {
+            vertices: [p, q, r, r],
+            normals: [out(p, q)?, out(q, r)?, out(r, p)?, V::ZERO],
+            count: 3,
+        })
     }
 
     /// The corners and normals as a core polygon.
     fn polygon(&self) -> CorePolygon<'_, V> {
-        CorePolygon { vertices: &self.vertices, normals: &self.normals }
+        CorePolygon { vertices: &self.vertices[..self.count], normals: &self.normals[..self.count] }
     }
 }
 
-/// Runs `f` on two cores that are polygons or boxes (a box laid out as its four corners);
-/// `None` for any other kind. The dispatch table sends only those here.
+/// Runs `f` on two cores that are polygons, boxes or (2D) triangles (a box laid out as its
+/// four corners, a triangle as its three, counter-clockwise); `None` for any other kind and
+/// for triangles whose area is within rounding of zero. The dispatch table sends only those
+/// kinds here.
 #[inline]
 pub(crate) fn with_polygons<V: Vector, T>(
     a: &Core<'_, V>,
@@ -59,21 +83,79 @@ pub(crate) fn with_polygons<V: Vector, T>(
     f: impl FnOnce(&CorePolygon<'_, V>, &CorePolygon<'_, V>) -> T,
 ) -> Option<T> {
     let corners = |core: &Core<'_, V>| match core {
-        Core::Box(h) => Some(BoxCorners::new(*h)),
+        Core::Box(h) => Some(Some(Corners::of_box(*h))),
+        Core::Triangle(c) => Some(Corners::of_triangle(*c)),
         _ => None,
     };
     let (corners_a, corners_b) = (corners(a), corners(b));
     Some(f(&laid_out(a, &corners_a)?, &laid_out(b, &corners_b)?))
 }
 
-/// A polygon core as it is, or a box core's `corners`.
+/// A triangle's corners counter-clockwise; `None` when its area is within rounding of zero
+/// (collinear or repeated corners, where the sign of the area, hence the side each edge
+/// faces, is not known): GJK takes those.
+#[inline]
+fn ccw_triangle<V: Vector>([p, q, r]: [V; 3]) -> Option<[V; 3]> {
+    let (u, v) = (q - p, r - p);
+    let area = u.component(0) * v.component(1) - u.component(1) * v.component(0);
+    // The area's rounding is a few ε × |u| |v| ≤ ε (|u|² + |v|²); below 16 ε of that scale
+    // its sign is not trusted.
+    let scale = u.length_squared() + v.length_squared();
+    // A NaN area fails the test too.
+    let trusted = area.abs() > V::Real::from_f64(16.0) * V::Real::EPSILON * scale;
+    trusted.then_some(if area > V::Real::ZERO { [p, q, r] } else { [p, r, q] })
+}
+
+/// Runs `f` on the vertices (counter-clockwise, each core's frame) of two cores that are
+/// polygons, boxes or (2D) triangles, without the edge normals that [`with_polygons`] also
+/// lays out: what the closest points need ([`super::polygon_closest`]). `None` as for
+/// [`with_polygons`].
+#[inline]
+pub(crate) fn with_outlines<V: Vector, T>(
+    a: &Core<'_, V>,
+    b: &Core<'_, V>,
+    f: impl FnOnce(&[V], &[V]) -> T,
+) -> Option<T> {
+    let corners = |core: &Core<'_, V>| -> Option<([V; 4], usize)> {
+        match *core {
+            Core::Box(h) => {
+                let (x, y) = (h.component(0), h.component(1));
+                let corner = |x, y| V::from_components([x, y, V::Real::ZERO]);
+                Some(([corner(-x, -y), corner(x, -y), corner(x, y), corner(-x, y)], 4))
+            }
+            Core::Triangle(c) => {
+                let [p, q, r] = ccw_triangle(c)?;
+                Some(([p, q, r, r], 3))
+            }
+            _ => None,
+        }
+    };
+    let (corners_a, corners_b) = (corners(a), corners(b));
+    Some(f(outline(a, &corners_a)?, outline(b, &corners_b)?))
+}
+
+/// A polygon core's vertices, or a box's or triangle's laid-out `corners`.
+#[inline(always)]
+fn outline<'a, V: Vector>(
+    core: &Core<'a, V>,
+    corners: &'a Option<([V; 4], usize)>,
+) -> Option<&'a [V]> {
+    match (core, corners) {
+        (Core::Polygon(p), _) => Some(p.vertices),
+        (Core::Box(_) | Core::Triangle(_), Some((v, n))) => Some(&v[..*n]),
+        _ => None,
+    }
+}
+
+/// A polygon core as it is, or a box's or triangle's `corners` (`Some(None)`: a triangle
+/// declined).
 #[inline]
 fn laid_out<'a, V: Vector>(
     core: &Core<'a, V>,
-    corners: &'a Option<BoxCorners<V>>,
+    corners: &'a Option<Option<Corners<V>>>,
 ) -> Option<CorePolygon<'a, V>> {
     match (core, corners) {
-        (_, Some(c)) => Some(c.polygon()),
+        (_, Some(c)) => Some(c.as_ref()?.polygon()),
         (Core::Polygon(p), None) => Some(*p),
         _ => None,
     }
