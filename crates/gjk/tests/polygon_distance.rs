@@ -393,3 +393,50 @@ fn degenerate_inputs_collinear_and_repeated_points() {
         }
     }
 }
+
+/// Hulls of nearly collinear points from the property tests (f32, where the walk went
+/// wrong): rounding bent the thin polygons out of convexity, the walk's rounded steps (which
+/// assume convex polygons) stopped at a vertex pair that was not the closest, and a touching
+/// pair came back 3.1e5 apart at a size of 2.3e5 (the first scene), a box touching a flat
+/// triangle 1.8e-5 apart at a size of 7.3e-5 (the second). The walk's answer is now
+/// certified by a supporting plane of the Minkowski difference, and a lap without a visible
+/// edge proves no overlap: GJK answers both.
+#[test]
+fn nearly_collinear_hulls_from_the_property_tests() {
+    let points = |p: &[[f64; 2]]| Kind::Polygon(p.iter().map(|&[x, y]| DVec2::new(x, y)).collect());
+    let a = points(&[
+        [-5988.7158203125, -18090.931640625],
+        [-11287.35546875, -901.427734375],
+        [-9057.298828125, -8136.0341796875],
+        [-20330.767578125, 28436.625],
+        [-25858.794921875, 46370.29296875],
+        [-28368.962890625, 54513.61328125],
+    ]);
+    let b = points(&[
+        [-132674.640625, 92935.1953125],
+        [-100735.9453125, 81382.1015625],
+        [-123396.828125, 89579.15625],
+        [-138441.859375, 95021.359375],
+        [168279.234375, -15927.9873046875],
+        [-122593.8671875, 89288.703125],
+    ]);
+    let pa = Place { angle: 1.6065261359866339, at: DVec2::new(119096.21875, 101734.1484375) };
+    let pb = Place { angle: 0.9052027349129927, at: DVec2::new(-50814.1875, -51088.19921875) };
+    check_all("collinear hulls touching", &a, &pa, &b, &pb);
+
+    let boxed = Kind::Box(DVec2::new(2.5490206098766066e-5, 5.723566573578864e-5));
+    let flat = points(&[
+        [-2.1192163330852054e-5, 1.1336675015627407e-5],
+        [-5.501420673681423e-6, -7.38230255592498e-6],
+        [6.267811841098592e-6, -2.1422936697490513e-5],
+    ]);
+    let pa = Place {
+        angle: -2.037682992868856,
+        at: DVec2::new(-9.346567094326019e-5, 9.899574797600508e-5),
+    };
+    let pb = Place {
+        angle: -1.4960513142286338,
+        at: DVec2::new(-3.293399640824646e-5, 5.832148599438369e-5),
+    };
+    check_all("box touching a flat triangle", &boxed, &pa, &flat, &pb);
+}

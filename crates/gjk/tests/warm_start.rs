@@ -2,9 +2,10 @@
 //! step with a reused [`WarmStart`] and, for comparison, cold.
 //!
 //! Sequences (300 steps each, some passing through contact): 3D polytopes of 24 points, 3D
-//! boxes, 2D polygons of 12 points (through their support function alone), a capsule and a polytope, a ball and a polytope, and
-//! (reported, held to a weaker bound) an ellipsoid and a box. A capsule and a box is answered in
-//! closed form (one iteration, cold or warm), which the test checks. Requirements: on every polytope-like
+//! boxes, 2D polygons of 12 points (through their support function alone), a capsule and a
+//! polytope, a ball and a polytope, and (reported, held to a weaker bound) an ellipsoid and a
+//! box. A capsule and a box is answered in closed form (one iteration, cold or warm), which
+//! the test checks. Requirements: on every polytope-like
 //! sequence the warm mean iteration count of the distance query is at most half the cold mean,
 //! and so is the mean over all distance sequences (printed); the intersection test (whose cold
 //! run often stops at its first support point) and the ellipsoid must not get slower; warm

@@ -18,15 +18,20 @@
 //!   one edge meets `t ≤ 0` on the next or an edge the origin does not see (then the distance
 //!   rises along that edge too). From a visible edge the walk goes forward while `t > 1`,
 //!   backward while `t < 0`, and never turns round;
-//! * the edges on both sides of the start invisible: the walk goes once round `D` for a
-//!   visible edge; none at all means the origin is inside `D`, and the polygons overlap (the
-//!   separating-axis test's verdict: `D`'s edges carry the edge normals of both polygons).
+//! * the edges on both sides of the start invisible: most often the polygons overlap, which
+//!   the origin strictly inside a triangle of three vertices of `D` proves; otherwise the
+//!   walk goes once round `D` for a visible edge. A lap without one would mean the overlap in
+//!   exact arithmetic (`D`'s edges carry the edge normals of both polygons), but rounding can
+//!   bend a thin polygon out of convexity, so it proves nothing: GJK answers.
 //!
 //! The answer is a vertex of `D` (a vertex of A against a vertex of B), or a point inside an
 //! edge of `D` (a vertex of one polygon against an edge of the other): the minimum over all
 //! vertex–edge pairs, found in a few steps instead of by trying them all, and exact up to
-//! rounding. Every walk is at most one lap (`n_A + n_B` steps); numbers that do not stay
-//! finite are declined, and GJK answers.
+//! rounding. Every walk is at most one lap (`n_A + n_B` steps). The closest points are
+//! certified before they are returned: `w = a − b` must span a supporting plane of `D` (one
+//! scan of both polygons along `w`), since every rounded step of the walk assumes convex
+//! polygons. Numbers that do not stay finite, and answers the plane does not certify, are
+//! declined, and GJK answers.
 
 use crate::math::{along_normal, Pose, Real, Vector};
 use crate::simplex::SupportPoint;
@@ -55,6 +60,58 @@ pub(crate) fn polygon_closest<V: Vector>(
     if a.is_empty() || b.is_empty() {
         return None;
     }
+    match walk_around(a, b, rel, toward)? {
+        Verdict::Proved(gap) => certified(a, b, rel, gap),
+        // A lap without a visible edge proves nothing when rounding bent a thin polygon
+        // (an f32 hull of nearly collinear points) out of convexity: GJK answers.
+        Verdict::NoVisibleEdge => None,
+    }
+}
+
+/// What the walk found: an answer to certify, or a lap round `D` without a visible edge.
+enum Verdict<V: Vector> {
+    Proved(PolygonGap<V>),
+    NoVisibleEdge,
+}
+
+/// The walk's answer when it holds: an overlap proved by a triangle of `D`'s vertices around
+/// the origin as it is; closest points only when `w` spans a supporting plane of `D`, no
+/// vertex pair `aᵢ − bₖ` nearer than `|w|` along `w` by more than rounding (`64 ε` of the
+/// coordinates). The walk's steps assume convex polygons in every rounded comparison; a
+/// nearly flat polygon, whose rounded vertices need not be convex, can send it to a vertex
+/// pair that is not the closest (an f32 hull of nearly collinear points, touching a point,
+/// reported 15 apart at a size of 14). `None` (GJK answers) when the plane does not hold.
+fn certified<V: Vector>(
+    a: &[V],
+    b: &[V],
+    rel: &Pose<V>,
+    gap: PolygonGap<V>,
+) -> Option<PolygonGap<V>> {
+    let PolygonGap::Apart(p) = gap else { return Some(gap) };
+    let w = p.w;
+    // B's vertices along `w` in B's frame: `(R bₖ + t)·w = bₖ·(Rᵀ w) + t·w`.
+    let w_in_b = rel.inverse_transform_vector(w);
+    let t = rel.translation();
+    let (mut low_a, mut size) = (V::Real::INFINITY, t.max_abs());
+    for &x in a {
+        low_a = low_a.min(x.dot(w));
+        size = size.max(x.max_abs());
+    }
+    let mut high_b = -V::Real::INFINITY;
+    let mut size_b = V::Real::ZERO;
+    for &x in b {
+        high_b = high_b.max(x.dot(w_in_b));
+        size_b = size_b.max(x.max_abs());
+    }
+    let lower = low_a - (high_b + t.dot(w));
+    let size = size + size_b;
+    let slack = V::Real::from_f64(64.0) * V::Real::EPSILON * size * w.length();
+    (w.dot(w) - lower <= slack).then_some(gap)
+}
+
+/// The walk round `D` (see the module docs), its answer not yet certified.
+#[inline(always)]
+fn walk_around<V: Vector>(a: &[V], b: &[V], rel: &Pose<V>, toward: V) -> Option<Verdict<V>> {
     // The start must be a vertex of D: both polygons' farthest vertices along one direction.
     // A zero direction (the same centres: one polygon inside the other, say) ties every
     // vertex, and the first of each would be no such pair; scaled, tiny ones do not underflow.
@@ -70,11 +127,11 @@ pub(crate) fn polygon_closest<V: Vector>(
     let start = walk.end(i, k);
     let ahead = walk.forward(&start);
     if visible(&start, &ahead) {
-        return walk.walk_from(start, ahead);
+        return walk.walk_from(start, ahead).map(Verdict::Proved);
     }
     let behind = walk.backward(&start);
     if visible(&behind, &start) {
-        return walk.walk_from(behind, start);
+        return walk.walk_from(behind, start).map(Verdict::Proved);
     }
     // Neither edge at the start visible: most often the polygons overlap. The origin
     // strictly inside a triangle of three vertices of D proves it for less than going
@@ -98,17 +155,17 @@ pub(crate) fn polygon_closest<V: Vector>(
     );
     let zero = V::Real::ZERO;
     if (u > zero && v > zero && w > zero) || (u < zero && v < zero && w < zero) {
-        return Some(PolygonGap::Overlap);
+        return Some(Verdict::Proved(PolygonGap::Overlap));
     }
     let mut p = ahead;
     for _ in 0..a.len() + b.len() {
         let q = walk.forward(&p);
         if visible(&p, &q) {
-            return walk.walk_from(p, q);
+            return walk.walk_from(p, q).map(Verdict::Proved);
         }
         p = q;
     }
-    start.d.is_finite().then_some(PolygonGap::Overlap)
+    Some(Verdict::NoVisibleEdge)
 }
 
 /// The index of the vertex farthest along `dir` (the first on ties).
