@@ -131,7 +131,13 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     pub(crate) fn polygon_gap(&self, a: &Core<'_, V>, b: &Core<'_, V>) -> Option<PolygonGap<V>> {
         // The walk starts where D faces the origin: along the line from A's centre to B's.
         let toward = self.relative.transform_point(self.b.center()) - self.a.center();
-        with_outlines(a, b, |a, b| polygon_closest(a, b, &self.relative, toward))?
+        // The coordinates' scale, for the rounding the walk's certificate allows.
+        // (An extent is measured from its shape's centre.)
+        let reach = |extent: V::Real, center: V| extent + center.max_abs();
+        let size = reach(self.a.extent(), self.a.center())
+            + reach(self.b.extent(), self.b.center())
+            + self.relative.translation().max_abs();
+        with_outlines(a, b, |a, b| polygon_closest(a, b, &self.relative, toward, size))?
     }
 
     /// The cores' exact distance for two 2D polygon cores (0 when they overlap); `None` when

@@ -56,12 +56,13 @@ pub(crate) fn polygon_closest<V: Vector>(
     b: &[V],
     rel: &Pose<V>,
     toward: V,
+    size: V::Real,
 ) -> Option<PolygonGap<V>> {
     if a.is_empty() || b.is_empty() {
         return None;
     }
     match walk_around(a, b, rel, toward)? {
-        Verdict::Proved(gap) => certified(a, b, rel, gap),
+        Verdict::Proved(gap) => certified(a, b, rel, gap, size),
         // A lap without a visible edge proves nothing when rounding bent a thin polygon
         // (an f32 hull of nearly collinear points) out of convexity: GJK answers.
         Verdict::NoVisibleEdge => None,
@@ -77,34 +78,26 @@ enum Verdict<V: Vector> {
 /// The walk's answer when it holds: an overlap proved by a triangle of `D`'s vertices around
 /// the origin as it is; closest points only when `w` spans a supporting plane of `D`, no
 /// vertex pair `aᵢ − bₖ` nearer than `|w|` along `w` by more than rounding (`64 ε` of the
-/// coordinates). The walk's steps assume convex polygons in every rounded comparison; a
-/// nearly flat polygon, whose rounded vertices need not be convex, can send it to a vertex
-/// pair that is not the closest (an f32 hull of nearly collinear points, touching a point,
-/// reported 15 apart at a size of 14). `None` (GJK answers) when the plane does not hold.
+/// coordinates, `size`: both shapes' extents plus B's offset). The walk's steps assume
+/// convex polygons in every rounded comparison; a nearly flat polygon, whose rounded vertices
+/// need not be convex, can send it to a vertex pair that is not the closest (an f32 hull of
+/// nearly collinear points, touching a point, reported 15 apart at a size of 14). `None` (GJK
+/// answers) when the plane does not hold.
+#[inline(always)]
 fn certified<V: Vector>(
     a: &[V],
     b: &[V],
     rel: &Pose<V>,
     gap: PolygonGap<V>,
+    size: V::Real,
 ) -> Option<PolygonGap<V>> {
     let PolygonGap::Apart(p) = gap else { return Some(gap) };
     let w = p.w;
     // B's vertices along `w` in B's frame: `(R bₖ + t)·w = bₖ·(Rᵀ w) + t·w`.
     let w_in_b = rel.inverse_transform_vector(w);
-    let t = rel.translation();
-    let (mut low_a, mut size) = (V::Real::INFINITY, t.max_abs());
-    for &x in a {
-        low_a = low_a.min(x.dot(w));
-        size = size.max(x.max_abs());
-    }
-    let mut high_b = -V::Real::INFINITY;
-    let mut size_b = V::Real::ZERO;
-    for &x in b {
-        high_b = high_b.max(x.dot(w_in_b));
-        size_b = size_b.max(x.max_abs());
-    }
-    let lower = low_a - (high_b + t.dot(w));
-    let size = size + size_b;
+    let low_a = a.iter().fold(V::Real::INFINITY, |m, x| m.min(x.dot(w)));
+    let high_b = b.iter().fold(-V::Real::INFINITY, |m, x| m.max(x.dot(w_in_b)));
+    let lower = low_a - (high_b + rel.translation().dot(w));
     let slack = V::Real::from_f64(64.0) * V::Real::EPSILON * size * w.length();
     (w.dot(w) - lower <= slack).then_some(gap)
 }
