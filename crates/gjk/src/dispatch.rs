@@ -54,18 +54,18 @@
 //!   or that are smaller than `1e-75` (`f64`) or `1e-9` (`f32`) (the distance also larger
 //!   than `1e75`, `1e9`), and GJK and EPA answer them.
 //! * **polygon SAT** (2D, edge normals of both polygons; a box laid out as four corners, a
-//!   triangle as three, counter-clockwise): the separating-axis test, then, for cores apart,
-//!   their exact closest points by a walk along the Minkowski difference's boundary from the
-//!   separating edge to the closest vertex–edge or vertex–vertex pair
-//!   (a few steps instead of GJK's loop). `intersects`:
-//!   overlap and clear separation by the test alone, the exact distance in between;
-//!   `distance` and `closest_points`: the exact closest points when apart (0 when the test
-//!   finds an overlap; `closest_points` then runs GJK for a point of the overlap); `contact`:
-//!   the test's depth, normal and witnesses when the cores overlap, the closest points when
-//!   they are apart within reach beyond the touching distance, GJK and EPA within it. Two
-//!   boxes take box SAT (and GJK for `closest_points`). A triangle whose area is within
-//!   rounding of zero (collinear or repeated corners), a walk starting on a side of no length
-//!   (a flat box) or numbers that overflow are declined, and GJK and EPA answer.
+//!   triangle as three, counter-clockwise). `intersects`: the separating-axis test, overlap
+//!   and clear separation by the test alone, GJK in between. `distance` and
+//!   `closest_points`: a walk along the Minkowski difference's boundary to the closest
+//!   vertex–edge or vertex–vertex pair (a few steps instead of GJK's loop), its answer
+//!   certified by a supporting plane (`sat/polygon_closest.rs`); 0 when a triangle of its
+//!   vertices proves the overlap (`closest_points` then runs GJK for a point of the
+//!   overlap). `contact`: the test's depth, normal and witnesses when the cores overlap, the
+//!   walk's closest points when they are apart within reach beyond the touching distance,
+//!   GJK and EPA within it. Two boxes take box SAT (and GJK for `closest_points`). A
+//!   triangle whose area is within rounding of zero (collinear or repeated corners), a walk
+//!   the plane does not certify or that finds no visible edge without that proof, and
+//!   numbers that overflow are declined, and GJK and EPA answer.
 //! * **MPR** (`intersects` only, 3D; [`crate::mpr`]): Minkowski Portal Refinement from a
 //!   point inside each core (a box's, ellipsoid's or cylinder's centre, a cone's centroid, a
 //!   polytope's [`Support::center`](crate::Support::center)). It proves the cores overlap (the
