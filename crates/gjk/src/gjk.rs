@@ -285,6 +285,20 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         self.intersects_inline(options)
     }
 
+    /// MPR's verdict on the cores (overlap or a clear separation; `None` near touching or at
+    /// its cap) from the kernel's interior points, each core's centre where it has none.
+    #[inline(always)]
+    fn mpr_verdict(
+        &self,
+        a: Option<V>,
+        b: Option<V>,
+        options: &GjkOptions<V::Real>,
+    ) -> Option<bool> {
+        let a = a.unwrap_or_else(|| self.a.center());
+        let b = b.unwrap_or_else(|| self.b.center());
+        self.mpr_from(a, b, options.tolerance, options.max_iterations).verdict()
+    }
+
     /// The body of [`Pair::intersects_with`], inlined into [`Pair::intersects`] so that the
     /// default options fold into constants there (the touching rule then costs no branch).
     #[inline]
@@ -310,10 +324,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         }
         if let Kernel::Mpr { a, b } = kernel {
             // MPR proves overlap or a clear separation; near touching, GJK measures.
-            let a = a.unwrap_or_else(|| self.a.center());
-            let b = b.unwrap_or_else(|| self.b.center());
-            let run = self.mpr_from(a, b, options.tolerance, options.max_iterations);
-            if let Some(verdict) = run.verdict() {
+            if let Some(verdict) = self.mpr_verdict(a, b, options) {
                 return verdict;
             }
         }
@@ -377,10 +388,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         if let Kernel::Mpr { a, b } = kernel {
             // Curved cores: MPR's proof that the cores overlap (the answer is then 0) costs
             // less than GJK's run to a simplex around the origin; apart, GJK measures.
-            let a = a.unwrap_or_else(|| self.a.center());
-            let b = b.unwrap_or_else(|| self.b.center());
-            let run = self.mpr_from(a, b, options.tolerance, options.max_iterations);
-            if run.verdict() == Some(true) {
+            if self.mpr_verdict(a, b, options) == Some(true) {
                 return V::Real::ZERO;
             }
         }
