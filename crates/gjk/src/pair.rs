@@ -129,6 +129,11 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     /// triangle of no area, numbers that overflow).
     #[inline(always)]
     pub(crate) fn polygon_gap(&self, a: &Core<'_, V>, b: &Core<'_, V>) -> Option<PolygonGap<V>> {
+        // Two triangles: the closed form over their corner–edge pairs costs less than the
+        // walk and its certificate (docs/benchmarks.md, issue 16, branch `tri2d`).
+        if let (Core::Triangle(a), Core::Triangle(b)) = (a, b) {
+            return crate::sat::triangle_closest(*a, *b, &self.relative);
+        }
         // The walk starts where D faces the origin: along the line from A's centre to B's.
         let toward = self.relative.transform_point(self.b.center()) - self.a.center();
         // The coordinates' scale, for the rounding the walk's certificate allows.
@@ -266,6 +271,10 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         let rel = &self.relative;
         match kernel {
             Kernel::Boxes(a, b) => Some(crate::sat::box_separation(*a, *b, rel)),
+            // Two triangles: the test unrolled, without laying them out as polygons.
+            Kernel::Polygons(Core::Triangle(a), Core::Triangle(b)) => {
+                crate::sat::triangle_separation(*a, *b, rel)
+            }
             Kernel::Polygons(a, b) => {
                 with_polygons(a, b, |a, b| crate::sat::polygon_separation(a, b, rel))
             }

@@ -1,6 +1,6 @@
 //! Penetration by the separating-axis test, without GJK or EPA, for cores whose Minkowski
 //! difference has its face normals on a short list: two boxes (module `boxes`), two convex
-//! polygons in 2D (module `polygons`), and a segment against a box (module `segment_box`).
+//! polygons in 2D (module `polygons`; two triangles unrolled in module `triangles`), and a segment against a box (module `segment_box`).
 //!
 //! Along a unit axis `n` the support value `h_D(n)` of the Minkowski difference `D = A − B` is
 //! the overlap of the two shapes' projections onto `n`. A negative value is a separating axis.
@@ -14,11 +14,13 @@ mod boxes;
 mod polygon_closest;
 mod polygons;
 mod segment_box;
+mod triangles;
 
 pub(crate) use boxes::{box_axes, box_pair, box_separation, BoxAxes};
 pub(crate) use polygon_closest::{polygon_closest, PolygonGap};
 pub(crate) use polygons::{polygon_pair, polygon_separation, with_outlines, with_polygons};
 pub(crate) use segment_box::{segment_box, segment_box_closest, segment_box_separation, Closest};
+pub(crate) use triangles::{triangle_closest, triangle_separation};
 
 use crate::math::Vector;
 

@@ -75,8 +75,9 @@ impl<V: Vector> Corners<V> {
 /// Runs `f` on two cores that are polygons, boxes or (2D) triangles (a box laid out as its
 /// four corners, a triangle as its three, counter-clockwise); `None` for any other kind and
 /// for triangles whose area is within rounding of zero. The dispatch table sends only those
-/// kinds here.
-#[inline]
+/// kinds here. Always inlined: as a call of its own (once it laid out triangles too) it cost
+/// two octagons about 75 instructions a query (docs/benchmarks.md, issue 16, branch `tri2d`).
+#[inline(always)]
 pub(crate) fn with_polygons<V: Vector, T>(
     a: &Core<'_, V>,
     b: &Core<'_, V>,
@@ -95,7 +96,7 @@ pub(crate) fn with_polygons<V: Vector, T>(
 /// (collinear or repeated corners, where the sign of the area, hence the side each edge
 /// faces, is not known): GJK takes those.
 #[inline]
-fn ccw_triangle<V: Vector>([p, q, r]: [V; 3]) -> Option<[V; 3]> {
+pub(super) fn ccw_triangle<V: Vector>([p, q, r]: [V; 3]) -> Option<[V; 3]> {
     let (u, v) = (q - p, r - p);
     let area = u.component(0) * v.component(1) - u.component(1) * v.component(0);
     // The area's rounding is a few ε × |u| |v| ≤ ε (|u|² + |v|²); below 16 ε of that scale
@@ -149,7 +150,7 @@ fn outline<'a, V: Vector>(
 
 /// A polygon core as it is, or a box's or triangle's `corners` (`Some(None)`: a triangle
 /// declined).
-#[inline]
+#[inline(always)]
 fn laid_out<'a, V: Vector>(
     core: &Core<'a, V>,
     corners: &'a Option<Option<Corners<V>>>,
