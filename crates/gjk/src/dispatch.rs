@@ -65,7 +65,10 @@
 //!   GJK and EPA within it. Two boxes take box SAT (and GJK for `closest_points`). A
 //!   triangle whose area is within rounding of zero (collinear or repeated corners), a walk
 //!   the plane does not certify or that finds no visible edge without that proof, and
-//!   numbers that overflow are declined, and GJK and EPA answer.
+//!   numbers that overflow are declined, and GJK and EPA answer. Two triangles take the
+//!   same row with their own kernels (`sat/triangles.rs`): the test unrolled for three edges
+//!   a side for `intersects`, and for the gap the closed form over their corner–edge pairs
+//!   instead of the walk.
 //! * **MPR** (`intersects` only, 3D; [`crate::mpr`]): Minkowski Portal Refinement from a
 //!   point inside each core (a box's, ellipsoid's or cylinder's centre, a cone's centroid, a
 //!   polytope's [`Support::center`](crate::Support::center)). It proves the cores overlap (the
