@@ -1745,3 +1745,63 @@ fn degenerate_expansion_at_a_cone_side_is_polished() {
     let off = (l - (s0 + (s1 - s0) * t)).length();
     assert!(off <= tolerance, "point_b {off:e} off the segment: {r:?}");
 }
+
+/// A point on a nearly collinear polygon (f32: six points of a line, rounded, make a sliver
+/// 0.42 long whose edge normals all agree up to sign and rounding) was reported 0.40 apart:
+/// the point projection skips edges whose line the point lies inside of, and rounding put the
+/// point a rounding unit outside a far edge's line and inside its own edge's, so the far
+/// edge's point was the answer. Now a gap far larger than the largest excess is checked
+/// against every edge. Oracle: the distance (f64) from the point to the segments between the
+/// hull's input points (inside the hull, so an upper bound of the true distance): 4.7e-9.
+#[test]
+fn f32_point_on_a_collinear_polygon_touches() {
+    use gjk::{contact, distance, intersects, Point};
+    use glam::{DVec2, Vec2};
+    let v = |x: f64, y: f64| DVec2::new(x, y).as_vec2();
+    let points = vec![
+        v(0.07957256585359573, -0.026270030066370964),
+        v(0.026653246954083443, -0.31245309114456177),
+        v(0.019782302901148796, -0.3496105670928955),
+        v(0.09257803112268448, 0.04406239092350006),
+        v(0.007178180385380983, -0.4177725613117218),
+        v(0.01188919972628355, -0.392295777797699),
+    ];
+    let hull = Polytope::new(points.clone()).unwrap();
+    let point = Point::new(v(-0.013584129512310028, 0.01810496114194393)).unwrap();
+    let pose_a = Pose::from_angle_translation(
+        -1.9659773067327455f64 as f32,
+        v(-0.6483498215675354, -0.033021267503499985),
+    )
+    .unwrap();
+    let pose_b = Pose::from_angle_translation(
+        1.346850513682472f64 as f32,
+        v(-0.6226563453674316, -0.1262013018131256),
+    )
+    .unwrap();
+    let world = |pose: &Pose<Vec2>, p: Vec2| {
+        let r = pose.rotation();
+        let (s, c) = (f64::from(r.sin), f64::from(r.cos));
+        let p = p.as_dvec2();
+        DVec2::new(c * p.x - s * p.y, s * p.x + c * p.y) + pose.translation().as_dvec2()
+    };
+    let q = world(&pose_b, v(-0.013584129512310028, 0.01810496114194393));
+    let corners: Vec<DVec2> = points.iter().map(|&p| world(&pose_a, p)).collect();
+    let mut oracle = f64::INFINITY;
+    for &s in &corners {
+        for &e in &corners {
+            let t = if s == e {
+                0.0
+            } else {
+                ((q - s).dot(e - s) / (e - s).length_squared()).clamp(0.0, 1.0)
+            };
+            oracle = oracle.min((q - (s + (e - s) * t)).length());
+        }
+    }
+    assert!(oracle < 1e-8, "the scene changed: the point is {oracle:e} from the hull");
+    // τ of the property test: 1e-5 × the size 0.42 (the failure was 0.40).
+    let d = f64::from(distance(&hull, &pose_a, &point, &pose_b));
+    assert!(d <= oracle + 4e-6, "distance {d:e}, oracle {oracle:e}");
+    assert!(intersects(&hull, &pose_a, &point, &pose_b));
+    let c = contact(&hull, &pose_a, &point, &pose_b, 0.0).expect("touching");
+    assert!(f64::from(c.depth).abs() <= 4e-6, "{c:?}");
+}
