@@ -1805,3 +1805,52 @@ fn f32_point_on_a_collinear_polygon_touches() {
     let c = contact(&hull, &pose_a, &point, &pose_b, 0.0).expect("touching");
     assert!(f64::from(c.depth).abs() <= 4e-6, "{c:?}");
 }
+
+/// Quickhull on a sliver: five f32-rounded points of a line (6e-8 off it, far above the
+/// construction's tolerance of 2e-14) made a thin tetrahedron whose faces' planes are only
+/// good to `ε × length² / width`; the middle point "saw" every face around the far end of the
+/// line, which was dropped. The hull came out 0.28 short along its axis (size 0.9), and an
+/// ellipsoid touching that end was reported 0.27 apart. Now a construction that loses one of
+/// its extreme starting points retries with a larger tolerance. Oracle: the support of the
+/// input points by brute force, in f64, over 20,000 directions; the scene's common point.
+#[test]
+fn f32_nearly_collinear_hull_keeps_both_ends() {
+    use gjk::{intersects, Ellipsoid, Support};
+    use glam::{DVec3, Vec3};
+    let points: Vec<Vec3> = [
+        [-0.15415070950984955, 0.013708646409213543, -0.09666429460048676],
+        [-0.5619072914123535, 0.026067689061164856, -0.588021993637085],
+        [0.023065678775310516, 0.00833724346011877, 0.11688624322414398],
+        [0.20079617202281952, 0.0029502573888748884, 0.33105629682540894],
+        [0.025113392621278763, 0.008275177329778671, 0.11935379356145859],
+    ]
+    .map(v32)
+    .to_vec();
+    let hull = Polytope::new(points.clone()).unwrap();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    };
+    let mut worst = 0.0f64;
+    for _ in 0..20_000 {
+        let d = DVec3::new(next(), next(), next()).normalize();
+        let best = points.iter().map(|p| p.as_dvec3().dot(d)).fold(f64::MIN, f64::max);
+        let got = hull.support(d.as_vec3()).as_dvec3().dot(d);
+        worst = worst.max(best - got);
+    }
+    // The points' own distance from their line is 6e-8; the failure was 0.28.
+    assert!(worst <= 1e-6, "the hull's support falls {worst:e} short of the points'");
+    let ellipsoid =
+        Ellipsoid::new(v32([0.017179368063807487, 0.004288628231734037, 0.01877869851887226]))
+            .unwrap();
+    let pose_a = pose32(
+        [0.17096991659553087, -0.4657050918874988, 0.37927347027949543, 0.7810503759371238],
+        [-0.6535423398017883, 1.5456840991973877, 0.6033357977867126],
+    );
+    let pose_b = pose32(
+        [-0.059329083632070685, 0.7301378075375758, 0.07056103477879146, -0.6770524220550037],
+        [-0.8089044690132141, 1.4255725145339966, 0.955032229423523],
+    );
+    assert!(intersects(&hull, &pose_a, &ellipsoid, &pose_b), "touching at the hull's end");
+}
