@@ -1854,3 +1854,54 @@ fn f32_nearly_collinear_hull_keeps_both_ends() {
     );
     assert!(intersects(&hull, &pose_a, &ellipsoid, &pose_b), "touching at the hull's end");
 }
+
+/// A ball (a capsule whose ends coincide) 0.015 deep against a segment 13 long (f32): the
+/// segment pair's closest point on the long segment carried 1e-6 of rounding along it, and
+/// the normal `a − b` came out 5e-5 rad off the perpendicular; along it the long segment
+/// reaches 3.5e-4 farther, so pushing B by the depth left them overlapping (τ 1.4e-4). The
+/// gap of a point interior to one segment now drops its part along that segment. Oracle:
+/// the ball's centre projected onto the segment in f64 (closed form), and the overlap along
+/// the reported normal from the f64 support functions.
+#[test]
+fn f32_ball_against_a_long_segment_gets_the_perpendicular_normal() {
+    use gjk::{contact, Capsule, Segment};
+    use glam::{DVec2, Vec2};
+    let v = |x: f64, y: f64| DVec2::new(x, y).as_vec2();
+    let centre = v(-0.748075544834137, -0.8472831845283508);
+    let radius = 0.25104254484176636f64 as f32;
+    let ball = Capsule::new(centre, centre, radius).unwrap();
+    let (e0, e1) =
+        (v(-2.5141096115112305, -7.666565418243408), v(7.5327935218811035, 1.9584733247756958));
+    let segment = Segment::new(e0, e1).unwrap();
+    let pose_a = Pose::from_angle_translation(
+        -2.6396484338611628f64 as f32,
+        v(-5.8427300453186035, -5.500178813934326),
+    )
+    .unwrap();
+    let pose_b = Pose::from_angle_translation(
+        2.964690211318947f64 as f32,
+        v(-3.2644946575164795, -7.390089511871338),
+    )
+    .unwrap();
+    let world = |pose: &Pose<Vec2>, p: Vec2| {
+        let r = pose.rotation();
+        let (s, c) = (f64::from(r.sin), f64::from(r.cos));
+        let p = p.as_dvec2();
+        DVec2::new(c * p.x - s * p.y, s * p.x + c * p.y) + pose.translation().as_dvec2()
+    };
+    let (c, s0, s1) = (world(&pose_a, centre), world(&pose_b, e0), world(&pose_b, e1));
+    let t = ((c - s0).dot(s1 - s0) / (s1 - s0).length_squared()).clamp(0.0, 1.0);
+    let foot = s0 + (s1 - s0) * t;
+    assert!(t > 0.0 && t < 1.0, "the scene changed: the centre projects to an end");
+    let truth = (foot - c).normalize();
+    let got = contact(&ball, &pose_a, &segment, &pose_b, 0.0).expect("overlapping");
+    let n = got.normal.as_dvec2();
+    let angle = n.perp_dot(truth).abs();
+    // f32 rounding of the normal itself is 6e-8; the failure was 5e-5.
+    assert!(angle <= 2e-6, "normal {angle:e} rad off the perpendicular: {got:?}");
+    // Pushing B by the depth along n separates: B's overlap along n is A's reach minus B's.
+    let reach_a = n.dot(c) + f64::from(radius);
+    let back_b = n.dot(s0).min(n.dot(s1));
+    let overlap = reach_a - back_b;
+    assert!(overlap <= f64::from(got.depth) + 1e-5, "overlap {overlap:e} along n, depth {got:?}");
+}
