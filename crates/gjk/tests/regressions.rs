@@ -1745,3 +1745,163 @@ fn degenerate_expansion_at_a_cone_side_is_polished() {
     let off = (l - (s0 + (s1 - s0) * t)).length();
     assert!(off <= tolerance, "point_b {off:e} off the segment: {r:?}");
 }
+
+/// A point on a nearly collinear polygon (f32: six points of a line, rounded, make a sliver
+/// 0.42 long whose edge normals all agree up to sign and rounding) was reported 0.40 apart:
+/// the point projection skips edges whose line the point lies inside of, and rounding put the
+/// point a rounding unit outside a far edge's line and inside its own edge's, so the far
+/// edge's point was the answer. Now a gap far larger than the largest excess is checked
+/// against every edge. Oracle: the distance (f64) from the point to the segments between the
+/// hull's input points (inside the hull, so an upper bound of the true distance): 4.7e-9.
+#[test]
+fn f32_point_on_a_collinear_polygon_touches() {
+    use gjk::{contact, distance, intersects, Point};
+    use glam::{DVec2, Vec2};
+    let v = |x: f64, y: f64| DVec2::new(x, y).as_vec2();
+    let points = vec![
+        v(0.07957256585359573, -0.026270030066370964),
+        v(0.026653246954083443, -0.31245309114456177),
+        v(0.019782302901148796, -0.3496105670928955),
+        v(0.09257803112268448, 0.04406239092350006),
+        v(0.007178180385380983, -0.4177725613117218),
+        v(0.01188919972628355, -0.392295777797699),
+    ];
+    let hull = Polytope::new(points.clone()).unwrap();
+    let point = Point::new(v(-0.013584129512310028, 0.01810496114194393)).unwrap();
+    let pose_a = Pose::from_angle_translation(
+        -1.9659773067327455f64 as f32,
+        v(-0.6483498215675354, -0.033021267503499985),
+    )
+    .unwrap();
+    let pose_b = Pose::from_angle_translation(
+        1.346850513682472f64 as f32,
+        v(-0.6226563453674316, -0.1262013018131256),
+    )
+    .unwrap();
+    let world = |pose: &Pose<Vec2>, p: Vec2| {
+        let r = pose.rotation();
+        let (s, c) = (f64::from(r.sin), f64::from(r.cos));
+        let p = p.as_dvec2();
+        DVec2::new(c * p.x - s * p.y, s * p.x + c * p.y) + pose.translation().as_dvec2()
+    };
+    let q = world(&pose_b, v(-0.013584129512310028, 0.01810496114194393));
+    let corners: Vec<DVec2> = points.iter().map(|&p| world(&pose_a, p)).collect();
+    let mut oracle = f64::INFINITY;
+    for &s in &corners {
+        for &e in &corners {
+            let t = if s == e {
+                0.0
+            } else {
+                ((q - s).dot(e - s) / (e - s).length_squared()).clamp(0.0, 1.0)
+            };
+            oracle = oracle.min((q - (s + (e - s) * t)).length());
+        }
+    }
+    assert!(oracle < 1e-8, "the scene changed: the point is {oracle:e} from the hull");
+    // τ of the property test: 1e-5 × the size 0.42 (the failure was 0.40).
+    let d = f64::from(distance(&hull, &pose_a, &point, &pose_b));
+    assert!(d <= oracle + 4e-6, "distance {d:e}, oracle {oracle:e}");
+    assert!(intersects(&hull, &pose_a, &point, &pose_b));
+    let c = contact(&hull, &pose_a, &point, &pose_b, 0.0).expect("touching");
+    assert!(f64::from(c.depth).abs() <= 4e-6, "{c:?}");
+}
+
+/// Quickhull on a sliver: five f32-rounded points of a line (6e-8 off it, far above the
+/// construction's tolerance of 2e-14) made a thin tetrahedron whose faces' planes are only
+/// good to `ε × length² / width`; the middle point "saw" every face around the far end of the
+/// line, which was dropped. The hull came out 0.28 short along its axis (size 0.9), and an
+/// ellipsoid touching that end was reported 0.27 apart. Now a construction that loses one of
+/// its extreme starting points retries with a larger tolerance. Oracle: the support of the
+/// input points by brute force, in f64, over 20,000 directions; the scene's common point.
+#[test]
+fn f32_nearly_collinear_hull_keeps_both_ends() {
+    use gjk::{intersects, Ellipsoid, Support};
+    use glam::{DVec3, Vec3};
+    let points: Vec<Vec3> = [
+        [-0.15415070950984955, 0.013708646409213543, -0.09666429460048676],
+        [-0.5619072914123535, 0.026067689061164856, -0.588021993637085],
+        [0.023065678775310516, 0.00833724346011877, 0.11688624322414398],
+        [0.20079617202281952, 0.0029502573888748884, 0.33105629682540894],
+        [0.025113392621278763, 0.008275177329778671, 0.11935379356145859],
+    ]
+    .map(v32)
+    .to_vec();
+    let hull = Polytope::new(points.clone()).unwrap();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (state >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    };
+    let mut worst = 0.0f64;
+    for _ in 0..20_000 {
+        let d = DVec3::new(next(), next(), next()).normalize();
+        let best = points.iter().map(|p| p.as_dvec3().dot(d)).fold(f64::MIN, f64::max);
+        let got = hull.support(d.as_vec3()).as_dvec3().dot(d);
+        worst = worst.max(best - got);
+    }
+    // The points' own distance from their line is 6e-8; the failure was 0.28.
+    assert!(worst <= 1e-6, "the hull's support falls {worst:e} short of the points'");
+    let ellipsoid =
+        Ellipsoid::new(v32([0.017179368063807487, 0.004288628231734037, 0.01877869851887226]))
+            .unwrap();
+    let pose_a = pose32(
+        [0.17096991659553087, -0.4657050918874988, 0.37927347027949543, 0.7810503759371238],
+        [-0.6535423398017883, 1.5456840991973877, 0.6033357977867126],
+    );
+    let pose_b = pose32(
+        [-0.059329083632070685, 0.7301378075375758, 0.07056103477879146, -0.6770524220550037],
+        [-0.8089044690132141, 1.4255725145339966, 0.955032229423523],
+    );
+    assert!(intersects(&hull, &pose_a, &ellipsoid, &pose_b), "touching at the hull's end");
+}
+
+/// A ball (a capsule whose ends coincide) 0.015 deep against a segment 13 long (f32): the
+/// segment pair's closest point on the long segment carried 1e-6 of rounding along it, and
+/// the normal `a − b` came out 5e-5 rad off the perpendicular; along it the long segment
+/// reaches 3.5e-4 farther, so pushing B by the depth left them overlapping (τ 1.4e-4). The
+/// gap of a point interior to one segment now drops its part along that segment. Oracle:
+/// the ball's centre projected onto the segment in f64 (closed form), and the overlap along
+/// the reported normal from the f64 support functions.
+#[test]
+fn f32_ball_against_a_long_segment_gets_the_perpendicular_normal() {
+    use gjk::{contact, Capsule, Segment};
+    use glam::{DVec2, Vec2};
+    let v = |x: f64, y: f64| DVec2::new(x, y).as_vec2();
+    let centre = v(-0.748075544834137, -0.8472831845283508);
+    let radius = 0.25104254484176636f64 as f32;
+    let ball = Capsule::new(centre, centre, radius).unwrap();
+    let (e0, e1) =
+        (v(-2.5141096115112305, -7.666565418243408), v(7.5327935218811035, 1.9584733247756958));
+    let segment = Segment::new(e0, e1).unwrap();
+    let pose_a = Pose::from_angle_translation(
+        -2.6396484338611628f64 as f32,
+        v(-5.8427300453186035, -5.500178813934326),
+    )
+    .unwrap();
+    let pose_b = Pose::from_angle_translation(
+        2.964690211318947f64 as f32,
+        v(-3.2644946575164795, -7.390089511871338),
+    )
+    .unwrap();
+    let world = |pose: &Pose<Vec2>, p: Vec2| {
+        let r = pose.rotation();
+        let (s, c) = (f64::from(r.sin), f64::from(r.cos));
+        let p = p.as_dvec2();
+        DVec2::new(c * p.x - s * p.y, s * p.x + c * p.y) + pose.translation().as_dvec2()
+    };
+    let (c, s0, s1) = (world(&pose_a, centre), world(&pose_b, e0), world(&pose_b, e1));
+    let t = ((c - s0).dot(s1 - s0) / (s1 - s0).length_squared()).clamp(0.0, 1.0);
+    let foot = s0 + (s1 - s0) * t;
+    assert!(t > 0.0 && t < 1.0, "the scene changed: the centre projects to an end");
+    let truth = (foot - c).normalize();
+    let got = contact(&ball, &pose_a, &segment, &pose_b, 0.0).expect("overlapping");
+    let n = got.normal.as_dvec2();
+    let angle = n.perp_dot(truth).abs();
+    // f32 rounding of the normal itself is 6e-8; the failure was 5e-5.
+    assert!(angle <= 2e-6, "normal {angle:e} rad off the perpendicular: {got:?}");
+    // Pushing B by the depth along n separates: B's overlap along n is A's reach minus B's.
+    let reach_a = n.dot(c) + f64::from(radius);
+    let back_b = n.dot(s0).min(n.dot(s1));
+    let overlap = reach_a - back_b;
+    assert!(overlap <= f64::from(got.depth) + 1e-5, "overlap {overlap:e} along n, depth {got:?}");
+}

@@ -93,7 +93,19 @@ pub(super) fn quickhull(
     builder.tetrahedron(start)?;
     builder.assign_initial(start);
     builder.run()?;
-    builder.triangles()
+    let triangles = builder.triangles()?;
+    // The start's points are extreme (the two ends of the widest axis, the points farthest
+    // from their line and from the plane of three): exactly, no eye lies beyond every face
+    // around one of them, so none leaves the hull. On a sliver (f32-rounded collinear points,
+    // 6e-8 off their line) a face's plane is only good to `ε × length² / width`, far above
+    // the tolerance, and an eye in the middle "saw" every face around an end: the end was
+    // dropped and the hull came out 0.28 short along its axis
+    // (`f32_nearly_collinear_hull_keeps_both_ends`). That is rounding defeating the
+    // construction: the caller retries with a larger tolerance.
+    if start.iter().any(|s| !triangles.iter().any(|t| t.contains(s))) {
+        return Err(Degenerate);
+    }
+    Ok(triangles)
 }
 
 impl Builder<'_> {

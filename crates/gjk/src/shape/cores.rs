@@ -353,13 +353,46 @@ impl<V: Vector> CorePolygon<'_, V> {
     /// normal times `|p − q|`; at a corner, `p − q` lies in the cone of the two edges' normals,
     /// so one of them has a positive excess. The others are skipped, and when every edge is
     /// skipped `p` is inside: one pass answers both cases.
+    ///
+    /// The skip trusts the sign of each excess, which rounding decides for a point within
+    /// rounding of an edge's line. On a sliver (a nearly collinear point set, f32: every
+    /// normal the same up to sign and rounding) a point on the polygon can sit a rounding unit
+    /// outside a far edge's line and inside its own edge's: the far edge's point was the
+    /// answer, 0.40 away on a polygon 0.42 long (`f32_point_on_a_collinear_polygon_touches`).
+    /// Exactly, the answer's gap `d` and the largest excess `e` satisfy `d ≤ e / cos(α/2)` for
+    /// the exterior angle `α` at the nearest corner (`d = e` on an edge); a gap more than four
+    /// times the excess (`α` beyond 151°: sliver tips, or rounding) is checked by the nearest
+    /// of all edges' points instead, the boundary's nearest point, which is the answer for
+    /// any point outside and within rounding of it for one classified outside by rounding.
     #[inline]
     fn closest(&self, p: V) -> V {
         let mut best = (V::Real::INFINITY, p);
+        let mut excess = V::Real::ZERO;
         for i in 0..self.vertices.len() {
-            if self.normals[i].dot(p - self.vertices[i]) <= V::Real::ZERO {
+            let e = self.normals[i].dot(p - self.vertices[i]);
+            if e <= V::Real::ZERO {
                 continue;
             }
+            excess = excess.max(e);
+            let (start, end) = self.ends(i);
+            let q = closest_on_segment(start, end, p);
+            let gap2 = (p - q).length_squared();
+            if gap2 < best.0 {
+                best = (gap2, q);
+            }
+        }
+        if best.0.is_finite() && best.0 > V::Real::from_f64(16.0) * excess * excess {
+            return self.nearest_of_edges(p, best);
+        }
+        best.1
+    }
+
+    /// The nearest of every edge's nearest point to `p` (or `best`, a gap² and point, when
+    /// none is nearer): the boundary's nearest point ([`CorePolygon::closest`]'s check).
+    #[cold]
+    #[inline(never)]
+    fn nearest_of_edges(&self, p: V, mut best: (V::Real, V)) -> V {
+        for i in 0..self.vertices.len() {
             let (start, end) = self.ends(i);
             let q = closest_on_segment(start, end, p);
             let gap2 = (p - q).length_squared();
