@@ -418,3 +418,102 @@ fn a_ball_centred_in_a_cylinder_answers_with_points_depth_apart() {
     }
     assert_eq!(worst.short, 2, "{worst:?}");
 }
+
+/// The distance from `(rho, y)` (radial and axial coordinates) to the convex polygon `poly`
+/// of the half plane `rho ≥ 0` (0 inside): a closed form for the solids of revolution below.
+fn outside_polygon(p: DVec2, poly: &[DVec2]) -> f64 {
+    let n = poly.len();
+    let inside = (0..n).all(|i| {
+        let (a, b) = (poly[i], poly[(i + 1) % n]);
+        (b - a).perp_dot(p - a) >= 0.0
+    });
+    if inside {
+        return 0.0;
+    }
+    (0..n)
+        .map(|i| {
+            let (a, b) = (poly[i], poly[(i + 1) % n]);
+            let t = ((p - a).dot(b - a) / (b - a).length_squared()).clamp(0.0, 1.0);
+            (a + (b - a) * t - p).length()
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// How far the world point `p` lies outside a cylinder (`cone: false`) or a cone posed at
+/// `pose` (axis local `y`, apex of the cone at `+h`): the closed form of its cross-section.
+fn outside_revolved(p: DVec3, pose: &Pose<DVec3>, h: f64, r: f64, cone: bool) -> f64 {
+    let local = pose.rotation().inverse() * (p - pose.translation());
+    let q = DVec2::new(DVec2::new(local.x, local.z).length(), local.y);
+    let section: Vec<DVec2> = if cone {
+        vec![DVec2::new(0.0, -h), DVec2::new(r, -h), DVec2::new(0.0, h)]
+    } else {
+        vec![DVec2::new(0.0, -h), DVec2::new(r, -h), DVec2::new(r, h), DVec2::new(0.0, h)]
+    };
+    outside_polygon(q, &section)
+}
+
+/// Converged expansions on a curved core against a flat feature, at shallow depth (the long
+/// property run, issue 12): the closest facet is a sliver whose two corners are a
+/// rounding-sized chord of the rim apart, one shape's point shared by two corners, and the
+/// origin projects just outside it. Clamping the negative barycentric weight and scaling the
+/// others moved the shared point along the sliver's long edge: point_b 8.7 tolerances off a
+/// disc (1.3e-10 at size 1.4e-4), point_a 3.6 off a cone's rim. The witnesses must lie on
+/// both shapes within `1e-7 × size` (the issue's tolerance for smooth shapes), checked with
+/// closed forms (cylinder, cone) and the brute-force hull distance (hull, triangle).
+#[test]
+fn converged_witnesses_of_slivers_lie_on_both_shapes() {
+    let q = |x: f64, y: f64, z: f64, w: f64| DQuat::from_xyzw(x, y, z, w);
+    let pose = |t: DVec3, r: DQuat| Pose::new(r, t).unwrap();
+    // A hull vertex touching the rim of a disc (a cylinder of half height 0).
+    let hull = vec![
+        DVec3::new(5.740514319644859e-5, 1.3783642148439457e-5, 3.797555028221303e-5),
+        DVec3::new(-6.0262384159734636e-5, -7.953831590785072e-5, 9.2926423119407e-5),
+        DVec3::new(-8.304896035078431e-5, -3.686328636639978e-5, 5.954452324086163e-7),
+        DVec3::new(-1.879275473811252e-5, 4.978846033974772e-5, 4.355671997215747e-5),
+        DVec3::new(-6.624652944278068e-5, -1.838077683697384e-7, 7.025610561464076e-5),
+        DVec3::new(-8.175959045683509e-5, 9.792799427381787e-5, -6.79367820239917e-5),
+        DVec3::new(1.493363325291617e-5, 4.960456264279895e-5, -3.3513402701956595e-5),
+        DVec3::new(3.11716717684684e-5, -1.5052705047319007e-5, 8.979511896610821e-5),
+    ];
+    let pose_a = pose(
+        DVec3::new(4.3223214217986614e-5, -9.350839731341927e-5, 0.00012881482708514223),
+        q(0.5763146471446916, -0.5514120848497979, -0.22588788468097548, 0.5592680964639798),
+    );
+    let pose_b = pose(
+        DVec3::new(6.503091383795513e-5, -8.92902420814877e-5, 0.00019276590590792058),
+        q(-0.24385152576051164, 0.3497542285330148, 0.8241916402468494, 0.3727151099093709),
+    );
+    let radius = 1.1445583485557872e-5;
+    let a = Polytope::new(hull.clone()).unwrap();
+    let b = Cylinder::new(0.0, radius).unwrap();
+    let c = Pair::new(&a, pose_a, &b, pose_b).contact(0.0).expect("they touch");
+    let size = 1.4453348762808455e-4;
+    let world: Vec<DVec3> = hull.iter().map(|p| pose_a.transform_point(*p)).collect();
+    let off_a = common::point_to_hull(c.point_a, &world, 3);
+    let off_b = outside_revolved(c.point_b, &pose_b, 0.0, radius, false);
+    assert!(off_a.max(off_b) <= 1e-7 * size, "{off_a:e} {off_b:e} {c:?}");
+
+    // A cone's rim against a triangle.
+    let (h, r) = (2.9155136945272435, 7.544820819414396);
+    let corners = [
+        DVec3::new(11.363717067154973, 4.980553394218244, 7.734185601363187),
+        DVec3::new(6.608355004081652, 13.46998694818129, -7.881786371884088),
+        DVec3::new(15.470150417122468, 7.088308396476229, -3.7560957993293673),
+    ];
+    let pose_a = pose(
+        DVec3::new(-21.80636189205011, -10.027770051991663, -18.622657669209826),
+        q(0.07460053196927453, 0.4354452320665291, 0.4969630552864378, -0.7468935213139801),
+    );
+    let pose_b = pose(
+        DVec3::new(-29.04684325838241, -13.161566588546338, -32.50386748323194),
+        q(-0.1113007718056735, 0.8966413839630967, 0.20704323309723371, -0.37520589865945464),
+    );
+    let a = Cone::new(h, r).unwrap();
+    let b = gjk::Triangle::new(corners[0], corners[1], corners[2]).unwrap();
+    let c = Pair::new(&a, pose_a, &b, pose_b).contact(0.0).expect("they touch");
+    let size = 1.742635720699222e1;
+    let off_a = outside_revolved(c.point_a, &pose_a, h, r, true);
+    let world: Vec<DVec3> = corners.iter().map(|p| pose_b.transform_point(*p)).collect();
+    let off_b = common::point_to_hull(c.point_b, &world, 3);
+    assert!(off_a.max(off_b) <= 1e-7 * size, "{off_a:e} {off_b:e} {c:?}");
+}

@@ -549,8 +549,17 @@ pub(crate) trait Expansion<V: Vector>: Faces<V> {
     /// (an edge has two; the third is then infinite): all `≥ 0` when the projection lies in
     /// the facet.
     fn barycentric(&self, facet: &Facet<V>) -> [V::Real; 3];
+    /// Whether the affine combination of `facet`'s corners with `barycentric` coordinates (some
+    /// negative: the origin projects outside the facet) is a convex combination of one shape's
+    /// points: corners that share that shape's point (a polytope's vertex, a segment's end)
+    /// pool their weights, and every pool is `≥ 0`. That shape's witness then lies in it, and
+    /// the other's is that point minus the facet's point: the extrapolation stays within the
+    /// other shape's feature spanned by the corners (a rim's chord, extended by a fraction of
+    /// its own rounding-sized length).
+    fn affine(&self, facet: &Facet<V>, barycentric: [V::Real; 3]) -> bool;
     /// The points of A and B (A's frame) whose difference is the origin's projection onto
-    /// `facet`, from its `barycentric` coordinates (clamped to the facet).
+    /// `facet`, from its `barycentric` coordinates: as they are when they lie in the facet or
+    /// are [`Expansion::affine`], else those of the facet's point nearest the projection.
     fn witnesses(&self, facet: &Facet<V>, barycentric: [V::Real; 3]) -> (V, V);
 }
 
@@ -1004,7 +1013,7 @@ fn answer<V: Vector, E: Expansion<V>>(
     let closest = closest.map(|closest| {
         let weights = polytope.barycentric(&closest);
         let mut best = (coverage(weights), weights, closest);
-        if best.0 < V::Real::ZERO {
+        if best.0 < V::Real::ZERO && !polytope.affine(&closest, weights) {
             let limit = closest.distance + slack + ties * closest.distance.abs();
             // Only facets of the same face: parallel up to rounding. When the shapes touch,
             // other facets through the origin tie at distance 0 too, but their normals need

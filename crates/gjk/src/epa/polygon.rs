@@ -249,6 +249,10 @@ impl<V: Vector, const N: usize> Expansion<V> for Polygon<V, N> {
         super::Cap { points, len: 2, face: 2 }
     }
 
+    fn affine(&self, _: &Facet<V>, _: [V::Real; 3]) -> bool {
+        false
+    }
+
     fn witnesses(&self, facet: &Facet<V>, barycentric: [V::Real; 3]) -> (V, V) {
         let (from, to) = self.ends(facet);
         let t = barycentric[0].max(V::Real::ZERO).min(V::Real::ONE);

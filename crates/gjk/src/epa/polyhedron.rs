@@ -714,17 +714,74 @@ impl<V: Vector, L: Layout> Expansion<V> for Polyhedron<V, L> {
         super::Cap { points, len, face: 3 }
     }
 
+    fn affine(&self, facet: &Facet<V>, barycentric: [V::Real; 3]) -> bool {
+        let [p, q, r, _] = self.corners[facet.index].map(|i| self.vertices[i.get()]);
+        let convex = |points: [V; 3]| {
+            (0..3).all(|i| {
+                let same = (0..3).filter(|&j| points[j] == points[i]);
+                same.map(|j| barycentric[j]).fold(V::Real::ZERO, |s, l| s + l) >= V::Real::ZERO
+            })
+        };
+        convex([p.a, q.a, r.a]) || convex([p.a - p.w, q.a - q.w, r.a - r.w])
+    }
+
+    /// The corners' points at the facet's point nearest the origin's projection: the
+    /// `barycentric` coordinates themselves when the projection lies in the facet, else the
+    /// nearest point of the facet's edges (see [`nearest_on_edges`]).
     fn witnesses(&self, facet: &Facet<V>, barycentric: [V::Real; 3]) -> (V, V) {
         let [p, q, r, _] = self.corners[facet.index].map(|i| self.vertices[i.get()]);
-        let weights = barycentric.map(|l| l.max(V::Real::ZERO));
-        let sum = weights[0] + weights[1] + weights[2];
-        let [l0, l1, l2] = if sum.is_positive() {
-            weights.map(|l| l / sum)
+        let [l0, l1, l2] = if barycentric.iter().any(|&l| l < V::Real::ZERO) {
+            if self.affine(facet, barycentric) {
+                barycentric
+            } else {
+                let x = facet.normal * facet.distance;
+                nearest_on_edges([p.w, q.w, r.w], barycentric, x)
+            }
         } else {
-            [V::Real::from_f64(1.0 / 3.0); 3]
+            let sum = barycentric[0] + barycentric[1] + barycentric[2];
+            if sum.is_positive() {
+                barycentric.map(|l| l / sum)
+            } else {
+                [V::Real::from_f64(1.0 / 3.0); 3]
+            }
         };
         let a = p.a * l0 + q.a * l1 + r.a * l2;
         let w = p.w * l0 + q.w * l1 + r.w * l2;
         (a, a - w)
     }
+}
+
+/// The barycentric coordinates of the point of triangle `w` nearest to `x`, a point of its
+/// plane outside it (`barycentric`, its coordinates, has a negative one): the nearest point
+/// of the edges across the negative coordinates.
+///
+/// Clamping the negative coordinates to 0 and scaling the others instead is no projection:
+/// it moves the point by the clamped weight times the edge's length. EPA's slivers on a curved
+/// surface have two corners a rounding-sized chord apart and the third far away, with weights
+/// like `(1, −7e-6, 7e-6)`; clamping moves the point 7e-6 of the far edge along it (a witness
+/// 5 tolerances off a disc's rim), where the nearest point of the sliver is a rounding-sized
+/// step from `x`.
+fn nearest_on_edges<V: Vector>(w: [V; 3], barycentric: [V::Real; 3], x: V) -> [V::Real; 3] {
+    let mut best = (V::Real::INFINITY, [V::Real::from_f64(1.0 / 3.0); 3]);
+    for (i, &weight) in barycentric.iter().enumerate() {
+        if weight >= V::Real::ZERO {
+            continue;
+        }
+        let (j, k) = ((i + 1) % 3, (i + 2) % 3);
+        let e = w[k] - w[j];
+        let ee = e.length_squared();
+        let t = if ee.is_positive() {
+            ((x - w[j]).dot(e) / ee).max(V::Real::ZERO).min(V::Real::ONE)
+        } else {
+            V::Real::ZERO
+        };
+        let gap = (w[j] + e * t - x).length_squared();
+        if gap < best.0 {
+            let mut weights = [V::Real::ZERO; 3];
+            weights[j] = V::Real::ONE - t;
+            weights[k] = t;
+            best = (gap, weights);
+        }
+    }
+    best.1
 }
