@@ -914,7 +914,7 @@ impl<V: Vector> Pose<V> {
 
     /// The same pose on [`Vector::Packed`] (the rotation as it is).
     #[inline(always)]
-    pub(crate) fn to_packed(&self) -> Pose<V::Packed> {
+    pub(crate) fn to_packed(self) -> Pose<V::Packed> {
         Pose { rotation: self.rotation, translation: self.translation.to_packed() }
     }
 
