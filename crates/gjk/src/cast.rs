@@ -846,31 +846,33 @@ pub fn ray_cast_with<V: Vector, S: Support<V> + ?Sized>(
     max_toi: V::Real,
     options: &RayCastOptions<V::Real>,
 ) -> RayCastResult<V> {
-    let Ray { origin, direction } = *ray;
-    let entry = cast_ray(shape, pose, origin, direction, max_toi, options);
+    let entry = cast_ray(shape, pose, ray, max_toi, options);
     if options.solid || entry.status != CastStatus::InitiallyOverlapping {
         return entry;
     }
-    exit_ray(shape, pose, origin, direction, max_toi, options, entry.iterations)
+    exit_ray(shape, pose, ray.origin, ray.direction, max_toi, options, entry.iterations)
 }
 
 /// The solid ray cast: a point at `origin` moving along `direction` cast against the shape.
 ///
 /// Always inlined, with the GJK ray cast out of line: the closed forms' path stays small (no
-/// frame for the GJK state, no spills around it), and the default options fold into it.
+/// frame for the GJK state, no spills around it), and the default options fold into it. The
+/// GJK ray cast takes the ray by reference and the two options it uses as numbers: a 3D ray by
+/// value, or the options as a struct, were copied to the stack on every cast, ahead of the
+/// branch.
 #[inline(always)]
 fn cast_ray<V: Vector, S: Support<V> + ?Sized>(
     shape: &S,
     pose: &Pose<V>,
-    origin: V,
-    direction: V,
+    ray: &Ray<V>,
     max_toi: V::Real,
     options: &RayCastOptions<V::Real>,
 ) -> RayCastResult<V> {
+    let Ray { origin, direction } = *ray;
     if let Some(answer) = closed_form_ray(shape, pose, origin, direction, max_toi, options) {
         return answer;
     }
-    gjk_ray(shape, pose, origin, direction, max_toi, options)
+    gjk_ray(shape, pose, ray, max_toi, options.tolerance, options.max_iterations)
 }
 
 /// The solid ray cast on the support function: the point `origin` cast against the shape.
@@ -878,10 +880,10 @@ fn cast_ray<V: Vector, S: Support<V> + ?Sized>(
 fn gjk_ray<V: Vector, S: Support<V> + ?Sized>(
     shape: &S,
     pose: &Pose<V>,
-    origin: V,
-    direction: V,
+    &Ray { origin, direction }: &Ray<V>,
     max_toi: V::Real,
-    options: &RayCastOptions<V::Real>,
+    tolerance: V::Real,
+    max_iterations: u32,
 ) -> RayCastResult<V> {
     if !origin.is_finite() {
         return RayCastResult::without_hit(CastStatus::InvalidInput, V::Real::ZERO, 0);
@@ -889,11 +891,8 @@ fn gjk_ray<V: Vector, S: Support<V> + ?Sized>(
     let Ok(origin_pose) = Pose::from_translation(origin) else {
         return RayCastResult::without_hit(CastStatus::InvalidInput, V::Real::ZERO, 0);
     };
-    let cast_options = ShapeCastOptions {
-        tolerance: options.tolerance,
-        max_iterations: options.max_iterations,
-        target_distance: V::Real::ZERO,
-    };
+    let cast_options =
+        ShapeCastOptions { tolerance, max_iterations, target_distance: V::Real::ZERO };
     let r = Pair::new(shape, *pose, &RayOrigin, origin_pose).shape_cast_with(
         V::ZERO,
         direction,
@@ -936,13 +935,71 @@ fn closed_form_ray<V: Vector, S: Support<V> + ?Sized>(
     options: &RayCastOptions<V::Real>,
 ) -> Option<RayCastResult<V>> {
     let kernel = dispatch::ray_kernel(shape.core(), shape.margin());
-    if matches!(kernel, RayKernel::Gjk) {
-        return None;
-    }
+    let size = shape.extent() + shape.margin();
+    // The kernels that carry no borrowed data run on `V::Packed` (glam's SIMD `Vec3A` for
+    // `Vec3`: the same arithmetic in the same order, in fewer instructions), the others on `V`.
+    let packed = match kernel {
+        RayKernel::Gjk => return None,
+        RayKernel::Ball { center, radius } => {
+            RayKernel::Ball { center: center.to_packed(), radius }
+        }
+        RayKernel::Capsule { ends: [a, b], radius } => {
+            RayKernel::Capsule { ends: [a.to_packed(), b.to_packed()], radius }
+        }
+        RayKernel::Box { half_extents, radius } => {
+            RayKernel::Box { half_extents: half_extents.to_packed(), radius }
+        }
+        RayKernel::Ellipsoid(radii) => RayKernel::Ellipsoid(radii.to_packed()),
+        RayKernel::Triangle([a, b, c]) => {
+            RayKernel::Triangle([a.to_packed(), b.to_packed(), c.to_packed()])
+        }
+        RayKernel::Cylinder { half_height, radius } => RayKernel::Cylinder { half_height, radius },
+        RayKernel::Cone { half_height, radius } => RayKernel::Cone { half_height, radius },
+        kernel => {
+            return closed_form_kernel(kernel, size, pose, origin, direction, max_toi, options)
+        }
+    };
+    let r = closed_form_kernel(
+        packed,
+        size,
+        &pose.to_packed(),
+        origin.to_packed(),
+        direction.to_packed(),
+        max_toi,
+        options,
+    )?;
+    let RayHit { toi, point, normal } = r.hit;
+    Some(RayCastResult {
+        status: r.status,
+        hit: RayHit { toi, point: V::from_packed(point), normal: V::from_packed(normal) },
+        iterations: r.iterations,
+    })
+}
+
+/// [`closed_form_ray`] for the kernel `kernel` (not [`RayKernel::Gjk`]) of a shape of size
+/// `size` (extent plus margin).
+#[inline(always)]
+fn closed_form_kernel<V: Vector>(
+    kernel: RayKernel<'_, V>,
+    size: V::Real,
+    pose: &Pose<V>,
+    origin: V,
+    direction: V,
+    max_toi: V::Real,
+    options: &RayCastOptions<V::Real>,
+) -> Option<RayCastResult<V>> {
     let (kernel, world) = ray::in_world(kernel, pose);
     let relative = origin - pose.translation();
+    // Where it is cheaper (`f64`), the rotation as a matrix, built once for the three products
+    // (the origin and direction in, the normal out), instead of three quaternion rotations.
+    let matrix = !world && V::ROTATE_BY_MATRIX;
+    let columns = if matrix { pose.rotation().columns() } else { [V::ZERO; 3] };
     let (o, d) = if world {
         (origin, direction)
+    } else if matrix {
+        let into =
+            |v: V| V::from_components([columns[0].dot(v), columns[1].dot(v), columns[2].dot(v)]);
+        (into(relative), into(direction))
     } else {
         (pose.rotation().inverse_rotate(relative), pose.inverse_transform_vector(direction))
     };
@@ -983,7 +1040,6 @@ fn closed_form_ray<V: Vector, S: Support<V> + ?Sized>(
     let tolerance =
         if options.tolerance > V::Real::ZERO { options.tolerance } else { V::Real::EPSILON };
     let rounding = V::Real::from_f64(16.0) * V::Real::EPSILON;
-    let size = shape.extent() + shape.margin();
     // The origin's coordinates in the shape's frame (for a world-frame kernel, up to the
     // rotation: a maximum within √3 of the local one).
     let coordinates = from_shape.max_abs() + size;
@@ -1006,7 +1062,19 @@ fn closed_form_ray<V: Vector, S: Support<V> + ?Sized>(
             if !plain && !toi.is_finite() {
                 return Some(RayCastResult::without_hit(CastStatus::NoHit, max_toi, 0));
             }
-            let normal = if world { normal } else { pose.transform_vector(normal) };
+            let normal = if world {
+                normal
+            } else if !matrix {
+                pose.transform_vector(normal)
+            } else {
+                let [x, y, z] = columns;
+                let n = x * normal.component(0) + y * normal.component(1);
+                if V::DIM == 3 {
+                    n + z * normal.component(2)
+                } else {
+                    n
+                }
+            };
             Some(RayCastResult {
                 status: CastStatus::Hit,
                 hit: RayHit { toi, point: origin + direction * toi, normal },
@@ -1045,7 +1113,7 @@ fn exit_ray<V: Vector, S: Support<V> + ?Sized>(
     let width = (far - near).max(V::Real::ZERO);
     let travel = (far - local_origin.dot(local_unit)).max(V::Real::ZERO) + width;
     let start = origin + unit * travel;
-    let back = cast_ray(shape, pose, start, -unit, travel, options);
+    let back = cast_ray(shape, pose, &Ray::new(start, -unit), travel, options);
     let iterations = iterations + back.iterations;
     let exit_distance = match back.status {
         CastStatus::Hit | CastStatus::IterationCap => travel - back.hit.toi,

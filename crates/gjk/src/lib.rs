@@ -61,7 +61,7 @@
 //! * Time of impact under rotation and translation ([`toi`]): [`time_of_impact`] /
 //!   [`time_of_impact_with`] of two shapes each moving by a [`Motion`] (linear and angular
 //!   velocity), by conservative advancement, which never misses a contact.
-//! * Math ([`math`]): [`Vector`] over glam's `Vec2`, `Vec3`, `DVec2`, `DVec3`; [`Pose`].
+//! * Math ([`math`]): [`Vector`] over glam's `Vec2`, `Vec3`, `Vec3A`, `DVec2`, `DVec3`; [`Pose`].
 
 //! ## Conventions
 //! Shapes live in their local frame; a [`Pose`] places them in the world. Results are in world

@@ -9,7 +9,7 @@
 use core::fmt::{Debug, Display};
 use core::ops::{Add, AddAssign, Div, Mul, MulAssign, Neg, Sub, SubAssign};
 
-use glam::{DMat3, DQuat, DVec2, DVec3, Mat3, Quat, Vec2, Vec3};
+use glam::{DMat3, DQuat, DVec2, DVec3, Mat3, Mat3A, Quat, Vec2, Vec3, Vec3A};
 
 use crate::error::ShapeError;
 
@@ -20,6 +20,7 @@ mod sealed {
     impl Sealed for f64 {}
     impl Sealed for glam::Vec2 {}
     impl Sealed for glam::Vec3 {}
+    impl Sealed for glam::Vec3A {}
     impl Sealed for glam::DVec2 {}
     impl Sealed for glam::DVec3 {}
 }
@@ -296,6 +297,7 @@ macro_rules! impl_rotation3 {
     };
 }
 impl_rotation3!(Quat, Vec3, Mat3);
+impl_rotation3!(Quat, Vec3A, Mat3A);
 impl_rotation3!(DQuat, DVec3, DMat3);
 
 /// A triangle and a point, seen in the 2D coordinate plane where the triangle's area is largest.
@@ -311,11 +313,12 @@ pub struct TriangleProjection<R> {
     pub origin: [R; 2],
 }
 
-/// A point or direction in 2D or 3D: glam's `Vec2`, `Vec3`, `DVec2` or `DVec3`.
+/// A point or direction in 2D or 3D: glam's `Vec2`, `Vec3`, `Vec3A`, `DVec2` or `DVec3`.
 ///
 /// Sealed: besides vector arithmetic it carries the solver's per-dimension hooks (the
-/// projection of a triangle for the signed-volumes solver, for one), which only these four
-/// types implement.
+/// projection of a triangle for the signed-volumes solver, for one), which only these five
+/// types implement. `Vec3A` (16 bytes, SIMD lanes) computes the same as `Vec3`, to the bit;
+/// the closed-form ray casts and capsule kernels run `Vec3` queries on it.
 pub trait Vector:
     sealed::Sealed
     + Copy
@@ -378,6 +381,25 @@ pub trait Vector:
     /// `ω̂ × v`: the direction in which spinning by `angular` moves the point `v`, at unit
     /// rate (2D: `v` turned by +90°, or by −90° for a clockwise spin); zero for `ω = 0`.
     fn spin_tangent(angular: Self::Angular, v: Self) -> Self;
+
+    /// The type the closed-form ray casts compute in: glam's 16-byte SIMD `Vec3A` for `Vec3`
+    /// (whose three scalars make the `f32` code shuffle lanes), the type itself otherwise.
+    /// The arithmetic is the same, coordinate by coordinate and in the same order, so the
+    /// answers are bit-identical.
+    #[doc(hidden)]
+    type Packed: Vector<Real = Self::Real, Rotation = Self::Rotation>;
+    /// Whether a closed-form ray cast, which rotates three vectors by one pose, is cheaper
+    /// through the rotation's matrix (built once) than by three rotations: `DVec3`'s
+    /// quaternion rotation is scalar code, glam's `f32` one is vectorised (measured in
+    /// docs/benchmarks.md, issue 16).
+    #[doc(hidden)]
+    const ROTATE_BY_MATRIX: bool;
+    /// `self` as [`Vector::Packed`].
+    #[doc(hidden)]
+    fn to_packed(self) -> Self::Packed;
+    /// `v` back from [`Vector::Packed`].
+    #[doc(hidden)]
+    fn from_packed(v: Self::Packed) -> Self;
 
     /// The squared length.
     #[inline]
@@ -594,6 +616,16 @@ macro_rules! impl_vector2 {
             fn any_orthogonal(self) -> Self {
                 Vector::direction($v::new(-self.y, self.x)).unwrap_or($v::Y)
             }
+            type Packed = Self;
+            const ROTATE_BY_MATRIX: bool = false;
+            #[inline(always)]
+            fn to_packed(self) -> Self {
+                self
+            }
+            #[inline(always)]
+            fn from_packed(v: Self) -> Self {
+                v
+            }
             type Angular = $r;
             #[inline]
             fn spin(angular: $r, t: $r) -> Rotation2<$r> {
@@ -632,7 +664,7 @@ impl_vector2!(Vec2, f32);
 impl_vector2!(DVec2, f64);
 
 macro_rules! impl_vector3 {
-    ($v:ident, $r:ident, $q:ident) => {
+    ($v:ident, $r:ident, $q:ident, $packed:ident, $matrix:literal) => {
         impl Vector for $v {
             type Real = $r;
             type Rotation = $q;
@@ -640,7 +672,7 @@ macro_rules! impl_vector3 {
             const ZERO: Self = $v::ZERO;
             #[inline]
             fn dot(self, other: Self) -> $r {
-                self.x * other.x + self.y * other.y + self.z * other.z
+                $v::dot(self, other)
             }
             #[inline]
             fn component(self, i: usize) -> $r {
@@ -751,13 +783,23 @@ macro_rules! impl_vector3 {
                 };
                 Vector::direction(self.cross(other)).unwrap_or($v::Y)
             }
+            type Packed = $packed;
+            const ROTATE_BY_MATRIX: bool = $matrix;
+            #[inline(always)]
+            fn to_packed(self) -> $packed {
+                self.into()
+            }
+            #[inline(always)]
+            fn from_packed(v: $packed) -> Self {
+                v.into()
+            }
             type Angular = $v;
             #[inline]
             fn spin(angular: $v, t: $r) -> $q {
                 // Axis and rate apart, through the scaled direction: `ω t` itself may
                 // overflow or underflow where the angle `|ω| t` does not.
                 match Vector::direction(angular) {
-                    Some(axis) => $q::from_axis_angle(axis, axis.dot(angular) * t),
+                    Some(axis) => $q::from_axis_angle(axis.into(), axis.dot(angular) * t),
                     None => $q::IDENTITY,
                 }
             }
@@ -791,8 +833,9 @@ macro_rules! impl_vector3 {
         }
     };
 }
-impl_vector3!(Vec3, f32, Quat);
-impl_vector3!(DVec3, f64, DQuat);
+impl_vector3!(Vec3, f32, Quat, Vec3A, false);
+impl_vector3!(Vec3A, f32, Quat, Vec3A, false);
+impl_vector3!(DVec3, f64, DQuat, DVec3, true);
 
 /// A rigid motion: rotate, then translate. `p ↦ R p + t`.
 ///
@@ -867,6 +910,12 @@ impl<V: Vector> Pose<V> {
     #[inline]
     pub fn translation(&self) -> V {
         self.translation
+    }
+
+    /// The same pose on [`Vector::Packed`] (the rotation as it is).
+    #[inline(always)]
+    pub(crate) fn to_packed(self) -> Pose<V::Packed> {
+        Pose { rotation: self.rotation, translation: self.translation.to_packed() }
     }
 
     /// Maps a point from the local frame to the outer frame: `R p + t`.
@@ -960,6 +1009,35 @@ pub(crate) fn along_normal<V: Vector>(normal: V, w: V) -> Option<V> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `Vec3A` is `Vec3` in SIMD lanes ([`Vector::Packed`]): the operations the kernels run
+    /// on it give glam `Vec3`'s results to the bit (checked against glam's own `Vec3`
+    /// arithmetic, the reference the rest of the crate is tested with).
+    #[test]
+    fn packed_vec3_matches_vec3_to_the_bit() {
+        use crate::test_rng::{Draw, Rng};
+        let mut rng = Rng::new(16);
+        let same =
+            |a: Vec3, b: Vec3A| a.to_array().map(f32::to_bits) == b.to_array().map(f32::to_bits);
+        for _ in 0..2000 {
+            let [a, b] = [rng.in_cube().as_vec3() * 7.0, rng.in_cube().as_vec3() * 0.3];
+            let q = Quat::from_axis_angle(rng.on_sphere().as_vec3(), rng.unit() as f32 * 6.0);
+            let (pa, pb) = (a.to_packed(), b.to_packed());
+            assert_eq!(Vector::dot(a, b).to_bits(), Vector::dot(pa, pb).to_bits());
+            assert!(same(a.cross(b), Vector3::cross(pa, pb)));
+            assert!(same(crate::geometry::cross(a, b), crate::geometry::cross(pa, pb)));
+            assert!(same(Rotation::rotate(&q, a), Rotation::rotate(&q, pa)));
+            assert!(same(Rotation::inverse_rotate(&q, a), Rotation::inverse_rotate(&q, pa)));
+            let [x, y, z] = Rotation::<Vec3>::columns(&q);
+            let [px, py, pz] = Rotation::<Vec3A>::columns(&q);
+            assert!(same(x, px) && same(y, py) && same(z, pz));
+            assert!(same(a * 0.37 - b, pa * 0.37 - pb));
+            assert!(same(Vector::recip(a), Vector::recip(pa)));
+            assert_eq!(Vector::max_abs(a).to_bits(), Vector::max_abs(pa).to_bits());
+            assert_eq!(Vector::length(b).to_bits(), Vector::length(pb).to_bits());
+            assert_eq!(a, Vec3::from_packed(pa));
+        }
+    }
 
     #[test]
     fn relative_pose_maps_b_into_a_frame() {

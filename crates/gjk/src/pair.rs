@@ -194,33 +194,33 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     }
 
     /// The closest points of two segment cores (B's ends in B's frame), by their closed form.
+    /// Computed on [`Vector::Packed`], as [`Pair::segments_distance`].
     #[inline(always)]
-    fn segments(&self, ends_a: [V; 2], ends_b_local: [V; 2]) -> SupportPoint<V> {
-        // Not `ends_b_local.map(…)`: the array's `map` compiled to a loop through memory here
-        // (measured in docs/benchmarks.md, "Capsule–capsule").
-        let [q0, q1] = ends_b_local;
-        let ends_b = [self.relative.transform_point(q0), self.relative.transform_point(q1)];
-        let (s, t) = closest_on_segments(ends_a, ends_b);
-        let on = |[p, q]: [V; 2], u: V::Real| p + (q - p) * u;
-        let mut p = SupportPoint::new(on(ends_a, s), on(ends_b, t), on(ends_b_local, t));
-        if let Some(w) = gap_across(ends_a, ends_b, s, t, p.w) {
-            p.w = w;
+    fn segments(&self, [p0, p1]: [V; 2], [q0, q1]: [V; 2]) -> SupportPoint<V> {
+        let p = segments(
+            &self.relative.to_packed(),
+            [p0.to_packed(), p1.to_packed()],
+            [q0.to_packed(), q1.to_packed()],
+        );
+        SupportPoint {
+            w: V::from_packed(p.w),
+            a: V::from_packed(p.a),
+            b: V::from_packed(p.b),
+            b_local: V::from_packed(p.b_local),
         }
-        p
     }
 
     /// The distance of two segment cores (B's ends in B's frame): [`Pair::segments`]'s `|w|`
-    /// without the witness points, which `distance` and `intersects` do not need.
+    /// without the witness points, which `distance` and `intersects` do not need. Computed
+    /// on [`Vector::Packed`] (glam's SIMD `Vec3A` for `Vec3`: the same arithmetic in the same
+    /// order, so the same bits, in fewer instructions).
     #[inline(always)]
-    fn segments_distance(&self, ends_a: [V; 2], [q0, q1]: [V; 2]) -> V::Real {
-        let rel = &self.relative;
-        let ends_b = [rel.transform_point(q0), rel.transform_point(q1)];
-        let (s, t) = closest_on_segments(ends_a, ends_b);
-        let on = |[p, q]: [V; 2], u: V::Real| p + (q - p) * u;
-        let w = on(ends_a, s) - on(ends_b, t);
-        // As in `Pair::segments`: `distance` agrees with `gjk(Distance)` and `closest_points`
-        // to the bit.
-        gap_across(ends_a, ends_b, s, t, w).unwrap_or(w).length()
+    fn segments_distance(&self, [p0, p1]: [V; 2], [q0, q1]: [V; 2]) -> V::Real {
+        segments_distance(
+            &self.relative.to_packed(),
+            [p0.to_packed(), p1.to_packed()],
+            [q0.to_packed(), q1.to_packed()],
+        )
     }
 
     /// [`Pair::projection`] reduced to the cores' distance, for the plain queries (no `Run` to
@@ -350,6 +350,34 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     pub(crate) fn margins(&self) -> V::Real {
         self.a.margin() + self.b.margin()
     }
+}
+
+/// [`Pair::segments_distance`] for the relative pose `rel` (B's frame in A's).
+#[inline(always)]
+fn segments_distance<V: Vector>(rel: &Pose<V>, ends_a: [V; 2], [q0, q1]: [V; 2]) -> V::Real {
+    let ends_b = [rel.transform_point(q0), rel.transform_point(q1)];
+    let (s, t) = closest_on_segments(ends_a, ends_b);
+    let on = |[p, q]: [V; 2], u: V::Real| p + (q - p) * u;
+    let w = on(ends_a, s) - on(ends_b, t);
+    // As in `segments`: `distance` agrees with `gjk(Distance)` and `closest_points` to the
+    // bit.
+    gap_across(ends_a, ends_b, s, t, w).unwrap_or(w).length()
+}
+
+/// [`Pair::segments`] for the relative pose `rel` (B's frame in A's).
+#[inline(always)]
+fn segments<V: Vector>(rel: &Pose<V>, ends_a: [V; 2], ends_b_local: [V; 2]) -> SupportPoint<V> {
+    // Not `ends_b_local.map(…)`: the array's `map` compiled to a loop through memory here
+    // (measured in docs/benchmarks.md, "Capsule–capsule").
+    let [q0, q1] = ends_b_local;
+    let ends_b = [rel.transform_point(q0), rel.transform_point(q1)];
+    let (s, t) = closest_on_segments(ends_a, ends_b);
+    let on = |[p, q]: [V; 2], u: V::Real| p + (q - p) * u;
+    let mut p = SupportPoint::new(on(ends_a, s), on(ends_b, t), on(ends_b_local, t));
+    if let Some(w) = gap_across(ends_a, ends_b, s, t, p.w) {
+        p.w = w;
+    }
+    p
 }
 
 /// The gap `w = a − b` of two segments' closest points (parameters `s` on A, `t` on B) with
