@@ -26,7 +26,7 @@
 //! run on their cores and subtract the margins at the end.
 
 use crate::dispatch::{Kernel, Query};
-use crate::finish::{finish, RimPair, Rims};
+use crate::finish::{finish, Relative, RimPair, Rims};
 use crate::math::{Pose, Real, Vector};
 use crate::mpr::MprResult;
 pub use crate::pair::Pair;
@@ -596,6 +596,23 @@ impl<V: Vector> Frame<V> {
     }
 }
 
+impl<V: Vector> Relative<V> for Frame<V> {
+    #[inline(always)]
+    fn to_b(&self, d: V) -> V {
+        self.inverse_rotate(d)
+    }
+
+    #[inline(always)]
+    fn rotate_from_b(&self, v: V) -> V {
+        self.rotate(v)
+    }
+
+    #[inline(always)]
+    fn point_from_b(&self, p: V) -> V {
+        self.transform_point(p)
+    }
+}
+
 /// The relative duality gap below which the feature finisher first tries
 /// ([`Run::finish_curved`]).
 const FINISH_GAP: f64 = 1e-2;
@@ -802,13 +819,7 @@ impl<V: Vector> Run<V> {
     ) -> Option<Termination> {
         self.finishes += 1;
         let rims = self.rims?;
-        let found = finish(
-            self.simplex.points(),
-            rims,
-            self.v,
-            |d| frame.inverse_rotate(d),
-            |p| frame.transform_point(p),
-        )?;
+        let found = finish(self.simplex.points(), rims, self.v, frame)?;
         if found.v.length_squared() > self.v.length_squared() {
             return None;
         }
