@@ -75,9 +75,10 @@ impl<V: Vector> Corners<V> {
 /// Runs `f` on two cores that are polygons, boxes or (2D) triangles (a box laid out as its
 /// four corners, a triangle as its three, counter-clockwise); `None` for any other kind and
 /// for triangles whose area is within rounding of zero. The dispatch table sends only those
-/// kinds here. Always inlined: as a call of its own (once it laid out triangles too) it cost
-/// two octagons about 75 instructions a query (docs/benchmarks.md, issue 16, branch `tri2d`).
-#[inline(always)]
+/// kinds here. Not forced inline: inlined always, it saved two octagons' `intersects` 67
+/// instructions a query in `f64` but cost their `distance` 91 in `f32` (the body lands in
+/// `distance`'s fallback too; docs/benchmarks.md, "Stop 27 merged").
+#[inline]
 pub(crate) fn with_polygons<V: Vector, T>(
     a: &Core<'_, V>,
     b: &Core<'_, V>,
