@@ -367,14 +367,17 @@ impl<'s, V: Vector> Features<'s, V> {
     }
 }
 
-/// The residual `F = g − u` and its Jacobian (row-major) at the vertices `moved`.
+/// A Newton system: the residual `F` and its Jacobian `J` (row-major).
+type System<R> = ([R; 2], [R; 4]);
+
+/// The residual `F = g − u` and its Jacobian at the vertices `moved`.
 #[inline(always)]
 fn system<V: Vector>(
     t: &Tangent<V>,
     moved: &Moved<V>,
     n: usize,
     u: [V::Real; 2],
-) -> Option<([V::Real; 2], [V::Real; 4])> {
+) -> Option<System<V::Real>> {
     let (v, lambdas) = project(&moved.w[..n])?;
     let dv = closest_slopes(&moved.w[..n], &moved.slopes[..n], v, lambdas)?;
     let along = -v.dot(t.d0);
