@@ -194,20 +194,12 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     }
 
     /// The closest points of two segment cores (B's ends in B's frame), by their closed form.
-    /// Computed on [`Vector::Packed`], as [`Pair::segments_distance`].
+    /// Not on [`Vector::Packed`] as [`Pair::segments_distance`] is: the four points'
+    /// conversions back from `Vec3A` cost f32 capsule contacts 65 ns against 53 (wall time,
+    /// docs/benchmarks.md, "Stop 27 merged"), though they saved instructions.
     #[inline(always)]
-    fn segments(&self, [p0, p1]: [V; 2], [q0, q1]: [V; 2]) -> SupportPoint<V> {
-        let p = segments(
-            &self.relative.to_packed(),
-            [p0.to_packed(), p1.to_packed()],
-            [q0.to_packed(), q1.to_packed()],
-        );
-        SupportPoint {
-            w: V::from_packed(p.w),
-            a: V::from_packed(p.a),
-            b: V::from_packed(p.b),
-            b_local: V::from_packed(p.b_local),
-        }
+    fn segments(&self, ends_a: [V; 2], ends_b: [V; 2]) -> SupportPoint<V> {
+        segments(&self.relative, ends_a, ends_b)
     }
 
     /// The distance of two segment cores (B's ends in B's frame): [`Pair::segments`]'s `|w|`
