@@ -1746,6 +1746,15 @@ fn degenerate_expansion_at_a_cone_side_is_polished() {
     assert!(off <= tolerance, "point_b {off:e} off the segment: {r:?}");
 }
 
+/// `p` (f32, in a shape's frame) moved by the f32 `pose`, computed in f64: the oracle's world
+/// point, without the rounding of an f32 transform.
+fn world_f64(pose: &Pose<glam::Vec2>, p: glam::Vec2) -> DVec2 {
+    let r = pose.rotation();
+    let (s, c) = (f64::from(r.sin), f64::from(r.cos));
+    let p = p.as_dvec2();
+    DVec2::new(c * p.x - s * p.y, s * p.x + c * p.y) + pose.translation().as_dvec2()
+}
+
 /// A point on a nearly collinear polygon (f32: six points of a line, rounded, make a sliver
 /// 0.42 long whose edge normals all agree up to sign and rounding) was reported 0.40 apart:
 /// the point projection skips edges whose line the point lies inside of, and rounding put the
@@ -1756,7 +1765,7 @@ fn degenerate_expansion_at_a_cone_side_is_polished() {
 #[test]
 fn f32_point_on_a_collinear_polygon_touches() {
     use gjk::{contact, distance, intersects, Point};
-    use glam::{DVec2, Vec2};
+    use glam::DVec2;
     let v = |x: f64, y: f64| DVec2::new(x, y).as_vec2();
     let points = vec![
         v(0.07957256585359573, -0.026270030066370964),
@@ -1778,14 +1787,8 @@ fn f32_point_on_a_collinear_polygon_touches() {
         v(-0.6226563453674316, -0.1262013018131256),
     )
     .unwrap();
-    let world = |pose: &Pose<Vec2>, p: Vec2| {
-        let r = pose.rotation();
-        let (s, c) = (f64::from(r.sin), f64::from(r.cos));
-        let p = p.as_dvec2();
-        DVec2::new(c * p.x - s * p.y, s * p.x + c * p.y) + pose.translation().as_dvec2()
-    };
-    let q = world(&pose_b, v(-0.013584129512310028, 0.01810496114194393));
-    let corners: Vec<DVec2> = points.iter().map(|&p| world(&pose_a, p)).collect();
+    let q = world_f64(&pose_b, v(-0.013584129512310028, 0.01810496114194393));
+    let corners: Vec<DVec2> = points.iter().map(|&p| world_f64(&pose_a, p)).collect();
     let mut oracle = f64::INFINITY;
     for &s in &corners {
         for &e in &corners {
@@ -1865,7 +1868,7 @@ fn f32_nearly_collinear_hull_keeps_both_ends() {
 #[test]
 fn f32_ball_against_a_long_segment_gets_the_perpendicular_normal() {
     use gjk::{contact, Capsule, Segment};
-    use glam::{DVec2, Vec2};
+    use glam::DVec2;
     let v = |x: f64, y: f64| DVec2::new(x, y).as_vec2();
     let centre = v(-0.748075544834137, -0.8472831845283508);
     let radius = 0.25104254484176636f64 as f32;
@@ -1883,13 +1886,7 @@ fn f32_ball_against_a_long_segment_gets_the_perpendicular_normal() {
         v(-3.2644946575164795, -7.390089511871338),
     )
     .unwrap();
-    let world = |pose: &Pose<Vec2>, p: Vec2| {
-        let r = pose.rotation();
-        let (s, c) = (f64::from(r.sin), f64::from(r.cos));
-        let p = p.as_dvec2();
-        DVec2::new(c * p.x - s * p.y, s * p.x + c * p.y) + pose.translation().as_dvec2()
-    };
-    let (c, s0, s1) = (world(&pose_a, centre), world(&pose_b, e0), world(&pose_b, e1));
+    let (c, s0, s1) = (world_f64(&pose_a, centre), world_f64(&pose_b, e0), world_f64(&pose_b, e1));
     let t = ((c - s0).dot(s1 - s0) / (s1 - s0).length_squared()).clamp(0.0, 1.0);
     let foot = s0 + (s1 - s0) * t;
     assert!(t > 0.0 && t < 1.0, "the scene changed: the centre projects to an end");
