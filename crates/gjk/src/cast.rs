@@ -1069,11 +1069,12 @@ fn closed_form_kernel<V: Vector>(
             } else {
                 let [x, y, z] = columns;
                 let n = x * normal.component(0) + y * normal.component(1);
-                if V::DIM == 3 {
-                    n + z * normal.component(2)
-                } else {
-                    n
-                }
+                let n = if V::DIM == 3 { n + z * normal.component(2) } else { n };
+                // A face normal's zero components are `−0` here whenever the kernel's are
+                // (`0 · −0 + −0 = −0`); the quaternion rotation gave `+0`. Adding `+0` turns
+                // `−0` into `+0` (and nothing else), so a box face's normal still prints as
+                // `[-1.0, 0.0, 0.0]`, not `[-1.0, -0.0, -0.0]` (the README's CLI example).
+                n + V::ZERO
             };
             Some(RayCastResult {
                 status: CastStatus::Hit,
