@@ -36,6 +36,13 @@ pub(crate) fn unit<V: Vector>(v: V) -> Option<V> {
     }
 }
 
+/// The 2D cross product `u × v = u₀ v₁ − u₁ v₀` (positive when `v` turns counter-clockwise
+/// from `u`).
+#[inline(always)]
+pub(crate) fn cross_2d<V: Vector>(u: V, v: V) -> V::Real {
+    u.component(0) * v.component(1) - u.component(1) * v.component(0)
+}
+
 /// Twice the signed area of the 2D triangle `a, b, c` (positive when counter-clockwise).
 #[inline]
 pub(crate) fn area2<V: Vector>(a: V, b: V, c: V) -> V::Real {

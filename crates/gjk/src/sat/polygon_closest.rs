@@ -33,6 +33,7 @@
 //! polygons. Numbers that do not stay finite, and answers the plane does not certify, are
 //! declined, and GJK answers.
 
+use crate::geometry::cross_2d;
 use crate::math::{along_normal, Pose, Real, Vector};
 use crate::simplex::SupportPoint;
 
@@ -142,9 +143,9 @@ fn walk_around<V: Vector>(a: &[V], b: &[V], rel: &Pose<V>, toward: V) -> Option<
     }
     let third = support(across);
     let (u, v, w) = (
-        cross(back - start.d, -start.d),
-        cross(third - back, -back),
-        cross(start.d - third, -third),
+        cross_2d(back - start.d, -start.d),
+        cross_2d(third - back, -back),
+        cross_2d(start.d - third, -third),
     );
     let zero = V::Real::ZERO;
     if (u > zero && v > zero && w > zero) || (u < zero && v < zero && w < zero) {
@@ -177,7 +178,7 @@ fn farthest<V: Vector>(vertices: &[V], dir: V) -> usize {
 /// Whether the origin lies strictly beyond the line of the edge `p q` of `D`.
 #[inline(always)]
 fn visible<V: Vector>(p: &End<V>, q: &End<V>) -> bool {
-    cross(q.d - p.d, p.d) > V::Real::ZERO
+    cross_2d(q.d - p.d, p.d) > V::Real::ZERO
 }
 
 /// The two polygons' vertices and B's placement, for the walk along `D = A − B`.
@@ -340,7 +341,7 @@ impl<V: Vector> Walk<'_, V> {
 /// taking both steps would bring the other edge forward out of its turn.
 #[inline(always)]
 fn step_turn<V: Vector>(along_a: V, along_b: V) -> V::Real {
-    let turn = cross(along_a, along_b);
+    let turn = cross_2d(along_a, along_b);
     if turn != V::Real::ZERO {
         turn
     } else if along_a == V::ZERO {
@@ -350,10 +351,4 @@ fn step_turn<V: Vector>(along_a: V, along_b: V) -> V::Real {
     } else {
         turn
     }
-}
-
-/// The 2D cross product `x × y` (positive when `y` turns counter-clockwise from `x`).
-#[inline(always)]
-fn cross<V: Vector>(x: V, y: V) -> V::Real {
-    x.component(0) * y.component(1) - x.component(1) * y.component(0)
 }

@@ -23,6 +23,7 @@
 //! the reference edge.
 
 use super::AxisTest;
+use crate::geometry::cross_2d;
 use crate::math::{Pose, Real, Vector};
 use crate::shape::{Core, CorePolygon};
 
@@ -99,7 +100,7 @@ pub(crate) fn with_polygons<V: Vector, T>(
 #[inline]
 pub(super) fn ccw_triangle<V: Vector>([p, q, r]: [V; 3]) -> Option<[V; 3]> {
     let (u, v) = (q - p, r - p);
-    let area = u.component(0) * v.component(1) - u.component(1) * v.component(0);
+    let area = cross_2d(u, v);
     // The area's rounding is a few ε × |u| |v| ≤ ε (|u|² + |v|²); below 16 ε of that scale
     // its sign is not trusted.
     let scale = u.length_squared() + v.length_squared();

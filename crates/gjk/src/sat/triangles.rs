@@ -11,14 +11,9 @@
 
 use super::polygons::ccw_triangle;
 use super::PolygonGap;
+use crate::geometry::cross_2d;
 use crate::math::{Pose, Real, Vector};
 use crate::simplex::SupportPoint;
-
-/// The 2D cross product `u × v = u₀ v₁ − u₁ v₀`.
-#[inline(always)]
-fn cross<V: Vector>(u: V, v: V) -> V::Real {
-    u.component(0) * v.component(1) - u.component(1) * v.component(0)
-}
 
 /// The largest separation of the corners `other` across the edges of the counter-clockwise
 /// triangle `t` (both in one frame): for edge `p q`, `min_v n·(v − p)` with `n` its outward
@@ -31,7 +26,8 @@ fn deepest_across<V: Vector>(t: &[V; 3], other: &[V; 3]) -> V::Real {
         let e = t[if i == 2 { 0 } else { i + 1 }] - p;
         // `n·d` for the outward normal `n = (e₁, −e₀)` (right of a counter-clockwise edge)
         // is `d × e`; divided by |e| at the end, once per edge.
-        let low = cross(other[0] - p, e).min(cross(other[1] - p, e)).min(cross(other[2] - p, e));
+        let low =
+            cross_2d(other[0] - p, e).min(cross_2d(other[1] - p, e)).min(cross_2d(other[2] - p, e));
         let separation = low / e.length();
         if separation > best {
             best = separation;
