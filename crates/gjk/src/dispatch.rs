@@ -21,8 +21,9 @@
 //!
 //! `intersects` in 3D has one more kernel, **MPR**, for every pair of cores from *box,
 //! polytope (3D), ellipsoid, cylinder, cone* that the table above gives to GJK (so all but
-//! box–box, which box SAT answers); `distance` runs it too on those pairs when one core is
-//! curved (ellipsoid, cylinder, cone), to answer 0 for overlapping cores. Every other cell
+//! box–box, which box SAT answers); `distance` and `closest_points` (one row) run it too on
+//! those pairs when one core is curved (ellipsoid, cylinder, cone), to answer 0 (intersecting)
+//! for overlapping cores. Every other cell
 //! is the same for all queries except where the notes below say otherwise.
 //!
 //! Per query:
@@ -38,9 +39,12 @@
 //! * **box SAT** (separating-axis test over face normals and, in 3D, edge pairs): `intersects`
 //!   and `contact` exactly when the cores overlap, and when they are farther apart than margins
 //!   plus the touching distance (plus the prediction distance, for `contact`); in between GJK
-//!   measures the gap; `distance` only for cores overlapping beyond the touching
-//!   distance (GJK measures gaps, so that it agrees with `closest_points` to the bit);
-//!   `closest_points` runs GJK (it needs the witnesses of a gap).
+//!   measures the gap; `distance` and `closest_points` for overlapping cores (0, intersecting),
+//!   GJK measuring every gap (it has the witnesses). The test's overlap (its largest
+//!   separation `≤ 0`) is the one rule all four queries take
+//!   ([`Pair::overlap_proved`](crate::Pair)), so they agree on it by construction: tiny boxes
+//!   (subnormal half extents) overlapping by a few units of `1e-309` were intersecting for
+//!   three queries, while GJK, whose squared lengths underflow, stopped apart for the fourth.
 //! * **segment–box** (capsules against boxes), two kernels run in the box's frame: the
 //!   separating-axis test (the box's face normals and, in 3D, the segment's direction crossed
 //!   with the box's three axes; in 2D the segment's normal) for the depth, and the exact
@@ -69,7 +73,7 @@
 //!   same row with their own kernels (`sat/triangles.rs`): the test unrolled for three edges
 //!   a side for `intersects`, and for the gap the closed form over their corner–edge pairs
 //!   instead of the walk.
-//! * **MPR** (`intersects` only, 3D; [`crate::mpr`]): Minkowski Portal Refinement from a
+//! * **MPR** (`intersects`, and the overlap proof of `distance` and `closest_points`; 3D; [`crate::mpr`]): Minkowski Portal Refinement from a
 //!   point inside each core (a box's, ellipsoid's or cylinder's centre, a cone's centroid, a
 //!   polytope's [`Support::center`](crate::Support::center)). It proves the cores overlap (the
 //!   origin in a tetrahedron of support points) or the shapes apart (a support plane with the
@@ -79,8 +83,8 @@
 //!   every pair after 1.7 support calls on average when apart and 3.8 when overlapping, where
 //!   GJK's run to its verdict costs more (instructions per query in f64, GJK → MPR:
 //!   cylinder–cone 2149 → 979, hull_32 3700 → 2553; docs/benchmarks.md, issue 16). In
-//!   `distance`, on pairs with a curved core, an overlap proof answers 0 and anything else
-//!   goes to GJK (curved cores make GJK's run to a simplex around the origin long: on
+//!   `distance` and `closest_points`, on pairs with a curved core, an overlap proof answers 0
+//!   (intersecting) and anything else goes to GJK (curved cores make GJK's run to a simplex around the origin long: on
 //!   cylinder–cone it saves about 700 instructions per query, the pairs apart included).
 //!   General cores are not routed: nothing promises that their centre lies in the core, and
 //!   MPR's overlap proof needs a point of it. Segments and points have their closed forms; 2D
@@ -156,10 +160,10 @@ use crate::shape::{Core, CorePolygon, CorePolytope};
 pub(crate) enum Query {
     /// The boolean test: touching or overlapping.
     Intersects,
-    /// The distance alone.
+    /// The distance, alone (`distance`) or with its closest points and normal
+    /// (`closest_points`): one row, so that both take the same shortcuts and agree on
+    /// touching by construction.
     Distance,
-    /// The distance with closest points and normal (the GJK result).
-    ClosestPoints,
     /// Penetration depth, normal and witness points, or a gap up to a prediction distance.
     Contact,
 }
@@ -189,6 +193,23 @@ pub(crate) enum Kernel<'a, V: Vector> {
     Gjk,
 }
 
+impl<V: Vector> Kernel<'_, V> {
+    /// Whether the kernel answers the distance by a projection or a closed form
+    /// ([`Pair::projection`](crate::Pair)), which `distance` and GJK's first step take before
+    /// any overlap proof.
+    #[inline(always)]
+    pub(crate) fn projects(&self) -> bool {
+        matches!(
+            self,
+            Kernel::PointOnB { .. }
+                | Kernel::PointOnA { .. }
+                | Kernel::Segments(..)
+                | Kernel::SegmentBox { .. }
+                | Kernel::Polygons(..)
+        )
+    }
+}
+
 /// The table: the kernel for `query` on cores `a` and `b`.
 #[inline(always)]
 pub(crate) fn kernel<'a, V: Vector>(query: Query, a: Core<'a, V>, b: Core<'a, V>) -> Kernel<'a, V> {
@@ -197,7 +218,7 @@ pub(crate) fn kernel<'a, V: Vector>(query: Query, a: Core<'a, V>, b: Core<'a, V>
         (Core::Point(a), b) if projects(&b) => Kernel::PointOnB { a, b },
         (a, Core::Point(b)) if projects(&a) => Kernel::PointOnA { a, b },
         (Core::Segment(a), Core::Segment(b)) => Kernel::Segments(a, b),
-        (Core::Box(a), Core::Box(b)) if query != Query::ClosestPoints => Kernel::Boxes(a, b),
+        (Core::Box(a), Core::Box(b)) => Kernel::Boxes(a, b),
         (Core::Segment(ends), Core::Box(half)) => {
             Kernel::SegmentBox { ends, half, box_is_a: false }
         }

@@ -376,21 +376,8 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
             let intersecting = self.touching(core_distance, options.tolerance);
             return if intersecting { V::Real::ZERO } else { core_distance - margins };
         }
-        // Box cores overlapping by more than the touching distance are answered by the
-        // separating-axis test, which costs less than GJK's run to a simplex around the origin
-        // (GJK would answer 0 too). Apart or barely touching, GJK measures, so that this agrees
-        // with `gjk(Goal::Distance)` to the bit.
-        if let Some(gap) = self.axis_gap(&kernel) {
-            if gap < -self.tolerance(options.tolerance).distance() {
-                return V::Real::ZERO;
-            }
-        }
-        if let Kernel::Mpr { a, b } = kernel {
-            // Curved cores: MPR's proof that the cores overlap (the answer is then 0) costs
-            // less than GJK's run to a simplex around the origin; apart, GJK measures.
-            if self.mpr_verdict(a, b, options) == Some(true) {
-                return V::Real::ZERO;
-            }
+        if self.overlap_proved(&kernel, options) {
+            return V::Real::ZERO;
         }
         let (intersecting, core_distance) = self.run_cold(Goal::Distance, options);
         if intersecting {
@@ -398,6 +385,25 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         } else {
             (core_distance - margins).max(V::Real::ZERO)
         }
+    }
+
+    /// Whether the kernel proves the cores overlap without GJK: the separating-axis test's
+    /// largest separation is `≤ 0` (box SAT; polygon SAT and segment–box when their closed
+    /// forms declined), or MPR finds the origin inside a tetrahedron of support points (a
+    /// curved core, 3D). The one overlap rule of [`Pair::distance`] and
+    /// [`Pair::closest_points`] (0, intersecting), the same test `intersects` and `contact`
+    /// take, so that the four agree on overlapping cores by construction; either proof costs
+    /// less than GJK's run to a simplex around the origin. Apart, GJK measures (it has the
+    /// witnesses).
+    #[inline(always)]
+    fn overlap_proved(&self, kernel: &Kernel<'_, V>, options: &GjkOptions<V::Real>) -> bool {
+        if let Some(gap) = self.axis_gap(kernel) {
+            return gap <= V::Real::ZERO;
+        }
+        if let Kernel::Mpr { a, b } = *kernel {
+            return self.mpr_verdict(a, b, options) == Some(true);
+        }
+        false
     }
 
     /// A cold run, without building a public result: whether the shapes intersect, and the
@@ -416,6 +422,12 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     #[inline]
     pub fn closest_points(&self) -> Proximity<V> {
         let options = GjkOptions::default();
+        // `distance`'s row of the dispatch table: its overlap proofs first, where the kernel
+        // does not project (the projections run inside GJK's first step, as in `distance`).
+        let kernel = self.kernel(Query::Distance);
+        if !kernel.projects() && self.overlap_proved(&kernel, &options) {
+            return Proximity::Intersecting;
+        }
         Proximity::from(&self.gjk(Goal::Distance, &options, &mut WarmStart::default()))
     }
 
@@ -688,7 +700,7 @@ impl<V: Vector> Run<V> {
         &mut self,
         pair: &Pair<'_, V, A, B>,
     ) -> bool {
-        let Some(closest) = pair.projection(&pair.kernel(Query::ClosestPoints)) else {
+        let Some(closest) = pair.projection(&pair.kernel(Query::Distance)) else {
             return false;
         };
         self.see(&closest);

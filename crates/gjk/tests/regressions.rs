@@ -1902,3 +1902,51 @@ fn f32_ball_against_a_long_segment_gets_the_perpendicular_normal() {
     let overlap = reach_a - back_b;
     assert!(overlap <= f64::from(got.depth) + 1e-5, "overlap {overlap:e} along n, depth {got:?}");
 }
+
+/// Tiny boxes (subnormal half extents, `~1e-309`) that overlap: `intersects`, `distance` and
+/// `contact(0)` took the separating-axis test's overlap, while `closest_points` ran GJK alone,
+/// whose duality-gap test squares lengths that underflow to 0: it stopped after one support
+/// point and reported the boxes apart (the long run's `intersects_consistent`, 9 f64 scenes).
+/// `distance` and `closest_points` now share one row of the dispatch table and one overlap
+/// rule (`Pair::overlap_proved`: the test's largest separation `≤ 0`), the one `intersects`
+/// and `contact` take. Oracle: axis-aligned boxes, which overlap exactly when their intervals
+/// overlap on every axis (closed form, no rounding: the coordinates are sums of subnormals).
+#[test]
+fn subnormal_boxes_that_overlap_are_intersecting_for_every_query() {
+    use gjk::{Cuboid, Proximity};
+    use glam::{DVec2, DVec3};
+    fn check<V: gjk::Vector<Real = f64>>(half_a: V, half_b: V, centre_b: V, case: &str) {
+        let (a, b) = (Cuboid::new(half_a).unwrap(), Cuboid::new(half_b).unwrap());
+        let pair = Pair::new(&a, Pose::IDENTITY, &b, Pose::from_translation(centre_b).unwrap());
+        // The oracle: the intervals [−a, a] and [c − b, c + b] overlap on every axis.
+        let overlap = (0..V::DIM).all(|i| {
+            let (a, b, c) = (half_a.component(i), half_b.component(i), centre_b.component(i));
+            c.abs() <= a + b
+        });
+        assert!(overlap, "{case}: the scene is meant to overlap");
+        assert!(pair.intersects(), "{case}");
+        assert_eq!(pair.distance(), 0.0, "{case}");
+        assert!(pair.contact(0.0).is_some(), "{case}");
+        let closest = pair.closest_points();
+        assert!(matches!(closest, Proximity::Intersecting), "{case}: {closest:?}");
+    }
+    let t = 1e-309;
+    check(
+        DVec3::new(1.46, 2.20, 1.38) * t,
+        DVec3::new(1.60, 3.40, 3.30) * t,
+        DVec3::new(-0.93, -0.50, -0.39) * t,
+        "3D, 1e-309",
+    );
+    check(
+        DVec3::new(2.41, 1.67, 1.29) * 1e-311,
+        DVec3::new(0.07, 0.87, 0.31) * 1e-311,
+        DVec3::new(-0.71, 1.44, -0.97) * 1e-311,
+        "3D, 1e-311",
+    );
+    check(
+        DVec2::new(2.23, 3.17) * t,
+        DVec2::new(7.24, 14.66) * t,
+        DVec2::new(-9.34, -13.51) * t,
+        "2D",
+    );
+}
