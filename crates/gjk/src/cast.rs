@@ -650,10 +650,18 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
     ) -> ShapeCastResult<V> {
         let normal = sweep.normal(self);
         let (core_a, core_b) = sweep.simplex.witnesses();
-        // With a margin or gap, the cores are σ apart along the normal: split the gap between
-        // them so that point_b − point_a = target × normal exactly.
-        let point_a = core_a + normal * self.a().margin();
-        let point_b = core_b - normal * self.b().margin();
+        // With a margin or gap, the cores are σ apart: each point lies its margin from its
+        // core's witness, toward the other's, so that it stays within its shape (a point is
+        // in a rounded shape when it is within the margin of the core), and the two meet up
+        // to the cores' distance's excess over σ (the touching distance). Along the normal
+        // instead, a normal that is the advancing plane's (good to about √ε on curved cores)
+        // puts a margin's point `margin × angle` beside the other's, and their midpoint half
+        // that off the sharper shape: past a box's edge or a cone's rim by 2.4 τ.
+        let (margin_a, margin_b) = (self.a().margin(), self.b().margin());
+        let along = (core_b - core_a).direction().unwrap_or(normal);
+        let point_a = core_a + along * margin_a;
+        let point_b = core_b - along * margin_b;
+        // Split the gap between them so that point_b − point_a = target × normal exactly.
         let midpoint = (point_a + point_b) * V::Real::from_f64(0.5);
         let half_gap = normal * (target * V::Real::from_f64(0.5));
         let (point_a, point_b) = if normal == V::ZERO {

@@ -1950,3 +1950,48 @@ fn subnormal_boxes_that_overlap_are_intersecting_for_every_query() {
         "2D",
     );
 }
+
+/// A box cast onto a rounded (posed) ellipsoid (f64, the long run's `cast_points_on_shapes`):
+/// the sweep ended with the last advancing plane's normal, good to about `√ε` on the curved
+/// core, and the contact points were the cores' witnesses pushed out by their margins along
+/// that normal, then averaged: the ellipsoid's margin (0.1) times the normal's error put its
+/// point beside the box's corner, and the average lay 5.7e-7 outside the box (τ = 2.8e-7).
+/// Each point now lies its margin from its core's witness toward the other's, which keeps it
+/// in its shape by construction. Oracle: the box's closed form (`|local| ≤ half extents`),
+/// at the box's pose moved by the time of impact.
+#[test]
+fn cast_onto_a_rounded_ellipsoid_keeps_the_point_on_the_box() {
+    use gjk::{CastStatus, Cuboid, Ellipsoid, Posed, Rounded};
+    use glam::{DQuat, DVec3};
+    let pose =
+        |q: [f64; 4], t: [f64; 3]| Pose::new(DQuat::from_array(q), DVec3::from_array(t)).unwrap();
+    let half = DVec3::new(2.0447963889463203, 0.8257006879109389, 0.23566321263141463);
+    let a = Cuboid::new(half).unwrap();
+    let radii = DVec3::new(0.17454769222284275, 0.054204199924439, 0.006816653738816801);
+    let inner = Posed::new(
+        Ellipsoid::new(radii).unwrap(),
+        pose(
+            [-0.5188877752863537, 0.7835364214502999, 0.1882512189064959, 0.28528517574429807],
+            [0.16437579515900963, 0.2805521811589515, -0.011844267717710966],
+        ),
+    );
+    let b = Rounded::new(inner, 0.10048250547384713).unwrap();
+    let pose_a = pose(
+        [0.3573200384027012, 0.8052155002588454, -0.05910002478953065, 0.46952909959731604],
+        [0.14292214089027766, -4.030796606302971, -3.8407751027941366],
+    );
+    let pose_b = pose(
+        [-0.32937120961869004, 0.9126975405088465, -0.21349826110878486, 0.11364989365128694],
+        [0.8914862355053491, -2.011248180714558, -5.643392752427513],
+    );
+    let va = DVec3::new(-0.14624455197252234, 0.5364721899878595, 0.1759793789155166);
+    let vb = DVec3::new(-0.8819266630103096, -0.340226352531522, 0.6674285409874706);
+    let c = Pair::new(&a, pose_a, &b, pose_b).shape_cast(va, vb, 1.0);
+    assert_eq!(c.status, CastStatus::Hit, "{c:?}");
+    // The property test's tolerance: 1e-7 of the scene's size (2.81).
+    let tau = 2.8e-7;
+    let moved = Pose::new(pose_a.rotation(), pose_a.translation() + va * c.toi).unwrap();
+    let outside = (moved.inverse_transform_point(c.point_a).abs() - half).max_element();
+    assert!(outside <= tau, "point_a {outside:e} outside the box: {c:?}");
+    assert!((c.point_b - c.point_a).length() <= tau, "{c:?}");
+}
