@@ -1995,3 +1995,54 @@ fn cast_onto_a_rounded_ellipsoid_keeps_the_point_on_the_box() {
     assert!(outside <= tau, "point_a {outside:e} outside the box: {c:?}");
     assert!((c.point_b - c.point_a).length() <= tau, "{c:?}");
 }
+
+/// EPA's witnesses on a ruled patch in f32 where the normal is off by more than the re-choice's
+/// tilt: a cylinder's rim (the cylinder posed inside a `Posed`) against a cone's side, Shallow.
+/// The depth is flat to rounding across the patch for a few 1e-3 rad, and f32 EPA's normal
+/// was 0.013 rad off the f64 one. The witnesses, chosen again on the faces that support the
+/// normal, matched only the coordinate along `t` (the remainder's direction across the
+/// normal), but the cone's support points along `−n` and `−(n ± τ t)` all lay at its ruling's
+/// base end, 2.9e-3 across `t` from the rim's point: the re-choice was rejected and the
+/// remainder (4.2e-5) split evenly, which left `point_a` 1.9e-5 off the rim (the tolerance is
+/// 1.6e-6). Fixed by crossing the faces in the tangent plane (support points along
+/// `n ± τ s` as well reach the ruling's apex end; `epa::crossing`). Oracle: the closed-form
+/// containment in the cylinder and the cone, in their own frames, in f64 from the f32 shapes
+/// and poses.
+#[test]
+fn f32_rim_against_a_cone_side_keeps_both_contact_points_on_their_shapes() {
+    use gjk::{Cone, Cylinder, Posed};
+    let inner = pose32(
+        [0.22322942227413262, -0.7243207664183245, -0.18394584880349074, -0.625852999572816],
+        [-0.01622086577117443, -0.02586674503982067, -0.029587728902697563],
+    );
+    let (hh_a, r_a) = (0.012469005770981312f64 as f32, 0.008864661678671837f64 as f32);
+    let cylinder = Posed::new(Cylinder::new(hh_a, r_a).unwrap(), inner);
+    let pose_a = pose32(
+        [-0.4466737196852728, 0.6904067375636229, 0.3448526848553666, 0.45265632726973154],
+        [-0.09939727932214737, -0.09007760137319565, 0.052480656653642654],
+    );
+    let (hh_b, r_b) = (0.027496160939335823f64 as f32, 0.00456822756677866f64 as f32);
+    let cone = Cone::new(hh_b, r_b).unwrap();
+    let pose_b = pose32(
+        [-0.23447784894001017, -0.86789584576425, -0.3449131266936661, 0.2698367549019627],
+        [-0.0579523965716362, -0.1031937226653099, 0.07467234134674072],
+    );
+    let c = gjk::contact(&cylinder, &pose_a, &cone, &pose_b, f32::INFINITY).expect("overlapping");
+    let local = |pose: &Pose<glam::Vec3>, p: glam::DVec3| {
+        pose.rotation().as_dquat().inverse() * (p - pose.translation().as_dvec3())
+    };
+    let (hh_a, r_a, hh_b, r_b) = (f64::from(hh_a), f64::from(r_a), f64::from(hh_b), f64::from(r_b));
+    // The cylinder: |y| ≤ h and radial ≤ r; the cone (apex at y = h, base at y = −h): radial
+    // ≤ r (h − y) / 2h.
+    let a = local(&inner, local(&pose_a, c.point_a.as_dvec3()));
+    let outside_a = (a.y.abs() - hh_a).max(a.x.hypot(a.z) - r_a);
+    let b = local(&pose_b, c.point_b.as_dvec3());
+    let radius_at = r_b * (hh_b - b.y.clamp(-hh_b, hh_b)) / (2.0 * hh_b);
+    let outside_b = (b.y.abs() - hh_b).max(b.x.hypot(b.z) - radius_at);
+    // The property test's tolerance for this scene (1e-5 of the size 0.053, plus rounding).
+    let tolerance = 1.6e-6;
+    assert!(outside_a <= tolerance, "point_a {outside_a:e} outside the cylinder: {c:?}");
+    assert!(outside_b <= tolerance, "point_b {outside_b:e} outside the cone: {c:?}");
+    let remainder = (c.point_a - c.point_b - c.normal * c.depth).length();
+    assert!(remainder <= 1e-7, "{c:?}: a − b − depth n = {remainder:e}");
+}

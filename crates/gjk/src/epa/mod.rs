@@ -52,7 +52,7 @@ mod polygon;
 mod polyhedron;
 mod start;
 
-use crate::geometry::unit;
+use crate::geometry::{cross, unit};
 use crate::math::{Real, Vector};
 use crate::pair::Pair;
 use crate::shape::Support;
@@ -936,9 +936,19 @@ fn rechoose<V: Vector>(
     let (a1, b1) = (a1 + n * n.dot(a0 - a1), b1 + n * n.dot(b0 - b1));
     let r1 = a1 - b1 - n * depth;
     // Keep the start when it needs the smaller correction (a tilt below the normal's angle
-    // error leaves the faces' ranges apart).
+    // error leaves the faces' ranges apart), unless the faces cross in the tangent plane
+    // (a face long across `t`, which the match along `t` alone misses: `crossing`).
     if r1.length_squared() >= r.length_squared() {
-        return distribute(n, start, t, &down);
+        // Only a remainder well above rounding is worth the support calls: below `16 ×
+        // slack` the even split moves each point by a rounding-sized distance.
+        let across = tangential.length();
+        let crossed = (V::DIM == 3 && across > V::Real::from_f64(16.0) * slack)
+            .then(|| crossing(n, t, (a0, b0), (up, down), tilt, across, support))
+            .flatten();
+        return match crossed {
+            Some((a2, b2)) => halves(a2, b2, a2 - b2 - n * depth),
+            None => distribute(n, start, t, &down),
+        };
     }
     // The new pair's remainder lies across `t` (mostly): the rooms along its own direction.
     let tangential = r1 - n * n.dot(r1);
@@ -946,6 +956,71 @@ fn rechoose<V: Vector>(
         Some(t1) => distribute(n, (a1, b1, r1), t1, &support(n - t1 * tilt)),
         None => halves(a1, b1, r1),
     }
+}
+
+/// Witness points of [`rechoose`] in 3D where matching the coordinate along `t` alone fails
+/// (a remainder `across` the normal): the support points along `n`, `n ± τ t` (`up`,
+/// `down`) and `n ± τ s` (`s = n × t`) span each shape's supporting face in the tangent
+/// plane; where a segment between two of A's points crosses one between two of B's (in that
+/// plane), the crossing's points lifted onto their planes are the witnesses. `None` when none
+/// cross with a small enough lift.
+///
+/// The coordinate along `t` is not enough when a face is long across `t`: a cylinder's rim
+/// against a cone's ruling nearly parallel to it in the tangent plane (f32, the normal 0.013
+/// rad off: the depth is flat to rounding across the ruled patch). B's support points along
+/// `−n` and `−(n ± τ t)` all lay at the ruling's base end, 2.9e-3 from A's across `t` (the
+/// remainder along `t` was 4.2e-5): the matched points ended 2.9e-3 apart, and the split
+/// remainder left `point_a` 7 tolerances off the rim. The tilt along `s` reaches the
+/// ruling's apex end, and the rim's polyline crosses the ruling near where the exact contact
+/// is at the exact normal. A point of a segment between two points of a shape lies in the
+/// shape, and its lift onto the plane (`n·(a0 − a)` for A, measured) bounds how far the
+/// lifted point lies outside it. The crossing with the smallest lift is kept when that is
+/// within `τ × across`, what the tilt allows the match along `t` (see [`rechoose`]).
+#[cold]
+#[inline(never)]
+fn crossing<V: Vector>(
+    n: V,
+    t: V,
+    (a0, b0): (V, V),
+    (up, down): (Vertex<V>, Vertex<V>),
+    tilt: V::Real,
+    across: V::Real,
+    support: &mut impl FnMut(V) -> Vertex<V>,
+) -> Option<(V, V)> {
+    let s = cross(n, t);
+    let cross_2d = |u: V, v: V| t.dot(u) * s.dot(v) - s.dot(u) * t.dot(v);
+    let (zero, one) = (V::Real::ZERO, V::Real::ONE);
+    let (left, right) = (support(n + s * tilt), support(n - s * tilt));
+    let face_a = [a0, up.a, down.a, left.a, right.a];
+    let face_b = [b0, up.a - up.w, down.a - down.w, left.a - left.w, right.a - right.w];
+    let mut best: Option<(V::Real, V, V)> = None;
+    for i in 0..5 {
+        for j in i + 1..5 {
+            let (p, d1) = (face_a[i], face_a[j] - face_a[i]);
+            for k in 0..5 {
+                for l in k + 1..5 {
+                    // p + λ d1 = u + μ d2 in the tangent plane.
+                    let (u, d2) = (face_b[k], face_b[l] - face_b[k]);
+                    let den = cross_2d(d1, d2);
+                    if den == zero {
+                        continue;
+                    }
+                    let w = u - p;
+                    let (lambda, mu) = (cross_2d(w, d2) / den, cross_2d(w, d1) / den);
+                    if !(lambda >= zero && lambda <= one && mu >= zero && mu <= one) {
+                        continue;
+                    }
+                    let (a, b) = (p + d1 * lambda, u + d2 * mu);
+                    let lift = n.dot(a0 - a).max(n.dot(b - b0)).max(zero);
+                    if best.is_none_or(|(l0, _, _)| lift < l0) {
+                        best = Some((lift, a, b));
+                    }
+                }
+            }
+        }
+    }
+    let (_, a, b) = best.filter(|(lift, _, _)| *lift <= tilt * across)?;
+    Some((a + n * n.dot(a0 - a), b + n * n.dot(b0 - b)))
 }
 
 /// The start's points `a − r_a`, `b + r_b` with `r_a + r_b = r`, the remainder of
