@@ -1006,6 +1006,25 @@ pub(crate) fn along_normal<V: Vector>(normal: V, w: V) -> Option<V> {
     v.is_finite().then_some(v)
 }
 
+/// [`along_normal`] with `1 / (n·n)` taken before `n·w` is known, for a `w` at the end of a
+/// long dependency chain (the segment pair's gap): `n` and its reciprocal come from inputs
+/// only, so the processor has them ready and only a multiplication follows `n·w`, where a
+/// division would wait for it. Rounds once more than `along_normal` (the reciprocal): about
+/// `ε` more relative error in the result.
+#[inline(always)]
+pub(crate) fn along_normal_by_reciprocal<V: Vector>(normal: V, w: V) -> Option<V> {
+    let nn = normal.length_squared();
+    if nn >= V::Real::MIN_POSITIVE / V::Real::EPSILON && nn.is_finite() {
+        let v = normal * (normal.dot(w) * (V::Real::ONE / nn));
+        if v.is_finite() {
+            return Some(v);
+        }
+    }
+    let n = normal.direction()?;
+    let v = n * n.dot(w);
+    v.is_finite().then_some(v)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,7 @@
 
 use crate::dispatch::{self, Kernel, Query};
 use crate::geometry::cross;
-use crate::math::{along_normal, Pose, Real, Vector};
+use crate::math::{along_normal_by_reciprocal, Pose, Real, Vector};
 use crate::sat::{
     polygon_closest, segment_box_closest, with_outlines, with_polygons, Closest, PolygonGap,
 };
@@ -396,13 +396,13 @@ fn gap_across<V: Vector>(
     let (inside_a, inside_b) = (s > zero && s < one, t > zero && t < one);
     let (d1, d2) = (ends_a[1] - ends_a[0], ends_b[1] - ends_b[0]);
     if V::DIM == 3 && inside_a && inside_b {
-        return along_normal(cross(d1, d2), w);
+        return along_normal_by_reciprocal(cross(d1, d2), w);
     }
     let axis = match (inside_a, inside_b) {
         (_, true) => d2,
         (true, false) => d1,
         (false, false) => return None,
     };
-    let across = w - along_normal(axis, w)?;
+    let across = w - along_normal_by_reciprocal(axis, w)?;
     across.is_finite().then_some(across)
 }
