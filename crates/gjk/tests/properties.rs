@@ -1622,7 +1622,7 @@ const OPEN_FAILURES: &[(&str, u32)] = &[
     ("cast_points_on_shapes", 1),
     ("cast_toi", 1),
     ("contact_points_on_planes", 1),
-    ("contact_points_on_shapes", 2),
+    ("contact_points_on_shapes", 1),
 ];
 
 /// The scenes of the issue's defect list (issue 12), through the same invariants: each
