@@ -55,7 +55,7 @@ mod start;
 use crate::geometry::{cross, unit};
 use crate::math::{Real, Vector};
 use crate::pair::Pair;
-use crate::shape::Support;
+use crate::shape::{closest_on_segments, Support};
 use crate::simplex::{Simplex, SupportPoint};
 
 use start::Start;
@@ -917,6 +917,32 @@ fn rechoose<V: Vector>(
     let tilt = tolerance.sqrt();
     let (along, up, down) = (support(n), support(n + t * tilt), support(n - t * tilt));
     let (a0, b0) = (along.a, along.a - along.w);
+    // In 3D, along the other tangent too (`s = n × t`): where both faces are lines in the
+    // tangent plane (a rim or an edge each), their crossing is the contact, whatever `t` is;
+    // and a face long across `t` is reached only so (`polyline_crossing`).
+    let faces = (V::DIM == 3).then(|| {
+        let s = cross(n, t);
+        let (left, right) = (support(n + s * tilt), support(n - s * tilt));
+        let b = |v: &Vertex<V>| v.a - v.w;
+        ([a0, up.a, down.a, left.a, right.a], [b0, b(&up), b(&down), b(&left), b(&right)])
+    });
+    if let Some((face_a, face_b)) = faces {
+        if let Some((a1, b1)) = chord_crossing(n, face_a, face_b) {
+            let (a1, b1) = (a1 + n * n.dot(a0 - a1), b1 + n * n.dot(b0 - b1));
+            let r1 = a1 - b1 - n * depth;
+            let tangential = r1 - n * n.dot(r1);
+            if tangential.length_squared() <= slack * slack {
+                return halves(a1, b1, r1);
+            }
+            // A chord's end: what is left lies across the other chord (mostly), to the
+            // shape with room for it.
+            if tangential.length_squared() < (r - n * n.dot(r)).length_squared() {
+                if let Some(t1) = unit(tangential) {
+                    return distribute(n, (a1, b1, r1), t1, &support(n - t1 * tilt));
+                }
+            }
+        }
+    }
     let (xa, xb) = (t.dot(a0), t.dot(b0));
     // A's points toward −t and +t; B's support along −(n ± τt) is extreme toward ∓t.
     let face_a = [down.a, a0, up.a];
@@ -937,14 +963,14 @@ fn rechoose<V: Vector>(
     let r1 = a1 - b1 - n * depth;
     // Keep the start when it needs the smaller correction (a tilt below the normal's angle
     // error leaves the faces' ranges apart), unless the faces cross in the tangent plane
-    // (a face long across `t`, which the match along `t` alone misses: `crossing`).
+    // (a face long across `t`, which the match along `t` alone misses: `polyline_crossing`).
     if r1.length_squared() >= r.length_squared() {
         // Only a remainder well above rounding is worth the support calls: below `16 ×
         // slack` the even split moves each point by a rounding-sized distance.
         let across = tangential.length();
-        let crossed = (V::DIM == 3 && across > V::Real::from_f64(16.0) * slack)
-            .then(|| crossing(n, t, (a0, b0), (up, down), tilt, across, support))
-            .flatten();
+        let crossed = faces
+            .filter(|_| across > V::Real::from_f64(16.0) * slack)
+            .and_then(|faces| polyline_crossing(n, t, faces, tilt * across));
         return match crossed {
             Some((a2, b2)) => halves(a2, b2, a2 - b2 - n * depth),
             None => distribute(n, start, t, &down),
@@ -959,11 +985,11 @@ fn rechoose<V: Vector>(
 }
 
 /// Witness points of [`rechoose`] in 3D where matching the coordinate along `t` alone fails
-/// (a remainder `across` the normal): the support points along `n`, `n ± τ t` (`up`,
-/// `down`) and `n ± τ s` (`s = n × t`) span each shape's supporting face in the tangent
-/// plane; where a segment between two of A's points crosses one between two of B's (in that
-/// plane), the crossing's points lifted onto their planes are the witnesses. `None` when none
-/// cross with a small enough lift.
+/// (a remainder `across` the normal): the support points along `n`, `n ± τ t` and `n ± τ s`
+/// (`s = n × t`; `faces`, each with the support point along `n` first) span each shape's
+/// supporting face in the tangent plane; where a segment between two of A's points crosses
+/// one between two of B's (in that plane), the crossing's points lifted onto their planes are
+/// the witnesses. `None` when none cross with a lift within `max_lift`.
 ///
 /// The coordinate along `t` is not enough when a face is long across `t`: a cylinder's rim
 /// against a cone's ruling nearly parallel to it in the tangent plane (f32, the normal 0.013
@@ -978,21 +1004,16 @@ fn rechoose<V: Vector>(
 /// within `τ × across`, what the tilt allows the match along `t` (see [`rechoose`]).
 #[cold]
 #[inline(never)]
-fn crossing<V: Vector>(
+fn polyline_crossing<V: Vector>(
     n: V,
     t: V,
-    (a0, b0): (V, V),
-    (up, down): (Vertex<V>, Vertex<V>),
-    tilt: V::Real,
-    across: V::Real,
-    support: &mut impl FnMut(V) -> Vertex<V>,
+    (face_a, face_b): ([V; 5], [V; 5]),
+    max_lift: V::Real,
 ) -> Option<(V, V)> {
     let s = cross(n, t);
     let cross_2d = |u: V, v: V| t.dot(u) * s.dot(v) - s.dot(u) * t.dot(v);
     let (zero, one) = (V::Real::ZERO, V::Real::ONE);
-    let (left, right) = (support(n + s * tilt), support(n - s * tilt));
-    let face_a = [a0, up.a, down.a, left.a, right.a];
-    let face_b = [b0, up.a - up.w, down.a - down.w, left.a - left.w, right.a - right.w];
+    let (a0, b0) = (face_a[0], face_b[0]);
     let mut best: Option<(V::Real, V, V)> = None;
     for i in 0..5 {
         for j in i + 1..5 {
@@ -1019,7 +1040,7 @@ fn crossing<V: Vector>(
             }
         }
     }
-    let (_, a, b) = best.filter(|(lift, _, _)| *lift <= tilt * across)?;
+    let (_, a, b) = best.filter(|(lift, _, _)| *lift <= max_lift)?;
     Some((a + n * n.dot(a0 - a), b + n * n.dot(b0 - b)))
 }
 
@@ -1053,6 +1074,53 @@ pub(crate) fn distribute<V: Vector>(
         room_b + (x - room_a - room_b) * V::Real::HALF
     };
     (a - t * (x - to_b), b + t * to_b)
+}
+
+/// The points of two faces (3D), each sampled by its support points along `n` and four
+/// tilts of it, nearest each other across `n`, when each face's samples lie on a line there
+/// (an edge's two ends; a rim's or a curved edge's chord, bent by only `τ²` times its radius)
+/// and the lines are not near parallel: the closest points of the two chords seen along `n`
+/// (off the supporting planes; [`rechoose`] lifts them). Where the chords cross (the normal
+/// is exact) the points are `depth × n` apart once lifted; otherwise (a chord's end, such as
+/// a segment's, against the other's side) the remainder across `n` is their distance there.
+/// `None` for a face that spans an area or is a point, and for near-parallel lines (the
+/// pair then has a range of nearest points, which the one-tangent choice handles).
+fn chord_crossing<V: Vector>(n: V, face_a: [V; 5], face_b: [V; 5]) -> Option<(V, V)> {
+    let (pa, qa) = face_line(n, face_a)?;
+    let (pb, qb) = face_line(n, face_b)?;
+    let (da, db) = (qa - pa, qb - pb);
+    let across = |d: V| d - n * n.dot(d);
+    let det = n.dot(cross(da, db));
+    // At least 1/16 rad apart: nearer to parallel, the nearest points move along the lines
+    // by the chords' rounding over the angle.
+    if det.abs() * V::Real::from_f64(16.0) < across(da).length() * across(db).length() {
+        return None;
+    }
+    // Seen along `n` (relative to `pa`, for the rounding): the parameters carry over to the
+    // faces' own points, the projection being linear.
+    let seen = |x: V| across(x - pa);
+    let (s, u) = closest_on_segments([seen(pa), seen(qa)], [seen(pb), seen(qb)]);
+    Some((pa + da * s, pb + db * u))
+}
+
+/// The two of `points` farthest apart across `n`, when every point lies within 1/64 of their
+/// distance from the line through them (seen along `n`): the face is a line there.
+fn face_line<V: Vector>(n: V, points: [V; 5]) -> Option<(V, V)> {
+    let across = |d: V| (d - n * n.dot(d)).length_squared();
+    let mut far = (V::Real::ZERO, 0, 0);
+    for i in 0..points.len() {
+        for j in i + 1..points.len() {
+            let ll = across(points[j] - points[i]);
+            if ll > far.0 {
+                far = (ll, i, j);
+            }
+        }
+    }
+    let (ll, i, j) = far;
+    let (p, d) = (points[i], points[j] - points[i]);
+    // `n·(d × (x − p))` is `|d|` across `n` times the distance of `x` from the line.
+    let thin = |x: &V| n.dot(cross(d, *x - p)).abs() * V::Real::from_f64(64.0) <= ll;
+    (ll.is_positive() && points.iter().all(thin)).then_some((p, points[j]))
 }
 
 /// The point of the polyline `low → middle → high` (increasing along `t`) whose coordinate
