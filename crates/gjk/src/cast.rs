@@ -293,6 +293,10 @@ struct SweepSetup<V: Vector> {
     sigma: V::Real,
     tolerance: V::Real,
     max_iterations: u32,
+    /// A bound on the two poses' translations' coordinates: the relative pose, hence every
+    /// ray point, carries their rounding (`ε` times this), which the cores' coordinates in
+    /// A's frame do not show when the scene is far from the world's origin.
+    world: V::Real,
 }
 
 /// A support point of `A − B` at the current ray point, with B's point rotated (not yet
@@ -313,7 +317,7 @@ impl<V: Vector> Sweep<V> {
     /// `ε × local size + rounding`: how close to `σ` the cores must come to count as touching.
     fn touch_distance(&self, setup: &SweepSetup<V>) -> V::Real {
         let mut local = setup.sigma;
-        let mut coordinates = self.lambda.max(self.offset.max_abs());
+        let mut coordinates = self.lambda.max(self.offset.max_abs()).max(setup.world);
         for p in self.simplex.points() {
             local = local.max(p.w.length());
             coordinates = coordinates.max(p.a.max_abs()).max(p.b.max_abs());
@@ -610,6 +614,9 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             sigma: self.a().margin() + self.b().margin() + target,
             tolerance,
             max_iterations: options.max_iterations,
+            // B's translation is A's plus the relative one rotated: at most this far out.
+            world: self.pose_a().translation().max_abs()
+                + self.relative_pose().translation().length(),
         };
         let sweep = Sweep::run(self, &setup);
         let iterations = sweep.iterations;

@@ -2046,3 +2046,52 @@ fn f32_rim_against_a_cone_side_keeps_both_contact_points_on_their_shapes() {
     let remainder = (c.point_a - c.point_b - c.normal * c.depth).length();
     assert!(remainder <= 1e-7, "{c:?}: a − b − depth n = {remainder:e}");
 }
+
+/// A point cast straight at a segment's end, far from the world's origin (translations near
+/// 4000, the scene 2500 across): the sweep's first step lands the ray point on the end, where
+/// `C` (a segment) reaches the origin only up to the relative pose's rounding, 3.5e-12 off.
+/// The touching distance counted the coordinates of A's frame only (3.2e-12), so that gap,
+/// with a direction that was rounding's own, read as a separating plane the motion did not
+/// approach: `NoHit` at toi 1 where the hit is at toi 1/k. The touching distance now counts
+/// the poses' translations, whose rounding every ray point carries.
+#[test]
+fn point_cast_at_a_segment_end_far_from_the_origin_hits() {
+    use gjk::{CastStatus, Segment};
+    use glam::{DQuat, DVec3};
+    let point = DVec3::new(174.00275612940214, 92.31303840954473, 159.21634527741378);
+    let (e0, e1) = (
+        DVec3::new(-1680.1565615823072, 1787.1627665369936, 359.0362149440723),
+        DVec3::new(-6.1468507642580335, -826.0994521181595, -462.1167405711658),
+    );
+    let a = Polytope::new(vec![point]).unwrap();
+    let b = Segment::new(e0, e1).unwrap();
+    let quat = |x, y, z, w| DQuat::from_xyzw(x, y, z, w);
+    let pose_a = Pose::new(
+        quat(-0.7120890444631072, 0.023643637499890936, 0.5035152546092538, -0.4887152131222961),
+        DVec3::new(2082.855741251031, -3218.8657674596016, -259.5462231104975),
+    )
+    .unwrap();
+    let pose_b = Pose::new(
+        quat(0.8621302981341662, 0.4436449599216898, -0.0023607379672611335, 0.24475482730975162),
+        DVec3::new(2709.5626159971075, -4080.0545707788897, -202.71342056458744),
+    )
+    .unwrap();
+    // Oracle: the closed-form nearest point of the world segment to the world point.
+    let p = pose_a.transform_point(point);
+    let (q0, q1) = (pose_b.transform_point(e0), pose_b.transform_point(e1));
+    let s = ((p - q0).dot(q1 - q0) / (q1 - q0).length_squared()).clamp(0.0, 1.0);
+    let gap = q0 + (q1 - q0) * s - p;
+    assert!(s == 0.0 || s == 1.0, "the nearest point is an end ({s})");
+    // The property test's direction and gap (its own oracle's, last bits apart from this one).
+    let u = DVec3::new(-0.5581365416806625, -0.10047791410194289, 0.8236429988887617);
+    let along = u * 2.1219469672535544e2;
+    assert!((along - gap).length() <= 1e-9, "{along:?} against {gap:?}");
+    let pair = Pair::new(&a, pose_a, &b, pose_b);
+    for k in [1.5, 1.9704461681738286, 2.5] {
+        // B moves straight at the point, k times the gap in the unit time.
+        let c = pair.shape_cast(DVec3::ZERO, -along * k, 1.0);
+        assert_eq!(c.status, CastStatus::Hit, "k {k}: {c:?}");
+        assert!((c.toi - 1.0 / k).abs() <= 1e-12, "k {k}: toi {} for {}", c.toi, 1.0 / k);
+        assert!((c.point_a - p).length() <= 1e-9, "k {k}: {c:?}");
+    }
+}
