@@ -890,6 +890,13 @@ fn settle<V: Vector>(
     halves(a, b, r)
 }
 
+/// `a` and `b` moved along `n` onto the supporting planes through `a0` and `b0` (the support
+/// points along `n` and `−n`): the lift of [`rechoose`]'s re-chosen points.
+#[inline]
+fn onto_planes<V: Vector>(n: V, (a0, b0): (V, V), (a, b): (V, V)) -> (V, V) {
+    (a + n * n.dot(a0 - a), b + n * n.dot(b0 - b))
+}
+
 /// `a` and `b` moved by half the remainder `r` each, so that `a − b` loses `r`.
 #[inline]
 fn halves<V: Vector>(a: V, b: V, r: V) -> (V, V) {
@@ -928,7 +935,7 @@ fn rechoose<V: Vector>(
     });
     if let Some((face_a, face_b)) = faces {
         if let Some((a1, b1)) = chord_crossing(n, face_a, face_b) {
-            let (a1, b1) = (a1 + n * n.dot(a0 - a1), b1 + n * n.dot(b0 - b1));
+            let (a1, b1) = onto_planes(n, (a0, b0), (a1, b1));
             let r1 = a1 - b1 - n * depth;
             let tangential = r1 - n * n.dot(r1);
             if tangential.length_squared() <= slack * slack {
@@ -959,7 +966,7 @@ fn rechoose<V: Vector>(
     // Back onto the supporting planes: a chord of a curved surface dips below its plane (by at
     // most τ times its length, from the support inequality at the tilted normal).
     let (a1, b1) = (at_coordinate(face_a, t, c), at_coordinate(face_b, t, c));
-    let (a1, b1) = (a1 + n * n.dot(a0 - a1), b1 + n * n.dot(b0 - b1));
+    let (a1, b1) = onto_planes(n, (a0, b0), (a1, b1));
     let r1 = a1 - b1 - n * depth;
     // Keep the start when it needs the smaller correction (a tilt below the normal's angle
     // error leaves the faces' ranges apart), unless the faces cross in the tangent plane
@@ -1041,7 +1048,7 @@ fn polyline_crossing<V: Vector>(
         }
     }
     let (_, a, b) = best.filter(|(lift, _, _)| *lift <= max_lift)?;
-    Some((a + n * n.dot(a0 - a), b + n * n.dot(b0 - b)))
+    Some(onto_planes(n, (a0, b0), (a, b)))
 }
 
 /// The start's points `a − r_a`, `b + r_b` with `r_a + r_b = r`, the remainder of
