@@ -15,7 +15,7 @@
 //! Tolerances: distances within 1e-9 (f64) / 1e-4 (f32) of the shapes' size; closest points on
 //! their shapes within the same tolerance and `distance` apart along the unit normal.
 
-mod common;
+use crate::common;
 
 use common::{case_count, from_d, point_to_hull, to_d, to_local, Draw, Rng, TestVector};
 use gjk::{

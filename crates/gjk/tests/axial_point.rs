@@ -11,7 +11,7 @@
 //! size, the normal within 1e-6 rad of the direction between the point and the oracle's
 //! foot.
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use gjk::{closest_points, contact, distance, Ball, Cone, Cylinder, Point, Pose, Proximity};

@@ -5,7 +5,7 @@
 //! 1e-9 of the segments' size (`f64`), 1e-4 (`f32`). Families: random, parallel (offset and
 //! collinear overlapping), crossing, touching, zero-length, far apart, posed at 1e6.
 
-mod common;
+use crate::common;
 
 use common::{Draw, Rng};
 use gjk::{closest_points, distance, intersects, Capsule, Pose, Proximity, Segment};

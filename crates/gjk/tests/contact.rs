@@ -9,7 +9,7 @@
 //! Tolerances (stated per check): f64 depth within 1e-9 relative; witness points within 1e-9 of
 //! the shapes' size; f32 within 1e-4 of the size.
 
-mod common;
+use crate::common;
 
 use common::{Rng, SupportOnly};
 use gjk::{

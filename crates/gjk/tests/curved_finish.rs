@@ -17,7 +17,7 @@
 //! count: GJK alone needs 23.4 support calls per separated pair on these pairs in f64, with
 //! the finisher 15.3 (at most 18 passes).
 
-mod common;
+use crate::common;
 
 use common::{case_count, from_d, to_d, Draw, Rng, TestVector};
 use gjk::{closest_points_with, distance, Cone, Cylinder, GjkOptions, Pose, Termination};

@@ -13,7 +13,7 @@
 //! Tolerances: 1e-6 of the pair's size for distances and depths (the general path on curved
 //! cores converges to the default tolerance, far tighter), 1e-4 rad for normals.
 
-mod common;
+use crate::common;
 
 use common::{from_d, Draw, GeneralCore, Rng, TestVector};
 use gjk::{

@@ -10,7 +10,7 @@
 //! Tolerances (f64): distance and depth within 1e-9 of the largest radius, the normal within
 //! 1e-6 rad of the oracle foot's outward normal (the gradient `xᵢ/rᵢ²`).
 
-mod common;
+use crate::common;
 
 use gjk::{closest_points, contact, distance, intersects, Ball, Ellipsoid, Point, Pose, Proximity};
 use glam::{DVec2, DVec3};

@@ -27,7 +27,7 @@
 //! the best upper bound over all the directions it tried meets the facet's distance, which
 //! leaves the facet normal's own `h_D(n)` unbounded in principle (measured up to 5e-8 × size).
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

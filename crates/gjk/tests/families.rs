@@ -21,7 +21,7 @@
 //! With `SEEDS` = 8 random instances per scene the default run checks 5,440 pairs: 1,440 2D f64,
 //! 960 2D f32, 1,840 3D f64, 1,200 3D f32 (each family prints its counts and worst errors).
 
-mod common;
+use crate::common;
 
 use common::{case_count, check_pair, to_d, Body, Draw, Expect, Rng, Stats, TestVector};
 use gjk::{Cuboid, Segment, Triangle};

@@ -17,7 +17,7 @@
 //! edge borders two faces, counter-clockwise from outside, and V − E + F = 2 with the faces as
 //! the library defines them: triangles), and the adjacency is the edge list.
 
-mod common;
+use crate::common;
 
 use common::{origin_separation, Draw, Rng};
 use gjk::hull::Hull;

@@ -13,7 +13,7 @@
 //! * Capsules, balls, speculative points, f32, degenerate input (touching, identical, tiny and
 //!   huge scales, flat hulls): counts and finiteness, never a panic or NaN.
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use gjk::{

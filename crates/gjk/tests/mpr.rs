@@ -18,7 +18,7 @@
 //! own verdict ([`Pair::mpr`]) is checked as well as `intersects`, and MPR must decide most
 //! clear pairs (a test that the GJK fallback passes alone would not test MPR).
 
-mod common;
+use crate::common;
 
 use common::{minkowski_difference, origin_to_hull, to_d, Draw, Rng, TestVector};
 use gjk::mpr::MprStatus;

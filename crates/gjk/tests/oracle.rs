@@ -8,7 +8,7 @@
 //! Every pair has random rotations and translations, spread so that about half intersect; f32
 //! results are checked against the f64 oracle evaluated on the exact f32 inputs.
 
-mod common;
+use crate::common;
 
 use common::{case_count, check_pair, Body, Draw, Expect, Rng, Stats, TestVector};
 use glam::{DVec2, DVec3, Vec2, Vec3};

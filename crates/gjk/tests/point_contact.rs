@@ -15,7 +15,7 @@
 //! within that plus a few rounding units of the world coordinates (1e6 away in f32, the
 //! coordinates themselves are only good to 0.06).
 
-mod common;
+use crate::common;
 
 use common::{from_d, to_d, to_local, to_world, Draw, Rng, TestVector};
 use gjk::{

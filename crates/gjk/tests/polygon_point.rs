@@ -14,7 +14,7 @@
 //! Tolerances (f64, shapes of size 0.5–2): 1e-12 absolute against the closed forms, 1e-9
 //! against GJK/EPA (whose own tolerance is relative 1e-10 of the shapes' size).
 
-mod common;
+use crate::common;
 
 use common::{Rng, SupportOnly};
 use gjk::{

@@ -6,7 +6,7 @@
 //! distance) and agreement with the general GJK path on intersection verdicts.
 //! Tolerances: 1e-12 absolute on shapes of size 1–2 (f64).
 
-mod common;
+use crate::common;
 
 use common::{Rng, SupportOnly};
 use gjk::{

@@ -19,7 +19,7 @@
 //! or miss must agree except for rays that pass within `1e-6 s` (`f64`) or `1e-3 s` (`f32`) of the
 //! shape, measured by a GJK distance between the ray's segment and the shape.
 
-mod common;
+use crate::common;
 
 use common::{from_d, to_d, Draw, GeneralCore, Rng, TestVector};
 use gjk::{

@@ -30,7 +30,7 @@
 //! of the box at a face, edge or corner, lifted off it by 0, a hair, or a little), tiny (1e-4)
 //! and huge (1e4) scales.
 
-mod common;
+use crate::common;
 
 use common::{case_count, from_d, to_d, to_world, Draw, Rng, TestVector};
 use gjk::{

@@ -3,7 +3,7 @@
 //! polytopes, under a common rotation and translation, and against the oracle; then pulled
 //! apart, where the distance must match the oracle.
 
-mod common;
+use crate::common;
 
 use common::{check_pair, Body, Expect, Stats, TestVector};
 use glam::{DQuat, DVec2, DVec3, Vec2, Vec3};

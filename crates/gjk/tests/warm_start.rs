@@ -12,7 +12,7 @@
 //! answers equal cold answers (distance within 1e-9 of the size, same intersection verdict
 //! outside the touching band).
 
-mod common;
+use crate::common;
 
 use common::{to_d, Draw, Rng, SupportOnly, TestVector};
 use gjk::{
