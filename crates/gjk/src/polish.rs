@@ -70,11 +70,15 @@ impl<V: Vector> Polished<V> {
     /// (an ellipse's flank, radius of curvature 1e7) meets a vertex: its support point runs
     /// along the surface by the radius times the normal's last rounding-sized error, and
     /// the vertex, which has no room, must not take half of that.
+    ///
+    /// `rooms`: the pair whose support measures the rooms, `None` to split evenly. GJK's
+    /// distance passes `None`: there the rooms moved a cone's rim point off the cone in one
+    /// f32 scene of the long run (docs/robustness.md, branch `w13a`; not traced yet).
     pub(crate) fn witnesses<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         &self,
-        pair: &Pair<'_, V, A, B>,
         depth: V::Real,
         before: (V, V),
+        rooms: Option<&Pair<'_, V, A, B>>,
     ) -> (V, V) {
         let (n, s) = (self.normal, &self.support);
         let target = n * depth;
@@ -93,7 +97,7 @@ impl<V: Vector> Polished<V> {
         };
         let tangential = across(start.2);
         let root_eps = V::Real::EPSILON.sqrt();
-        let toward = |t: V| Some(pair.support((n - t * root_eps).direction()?));
+        let toward = |t: V| Some(rooms?.support((n - t * root_eps).direction()?));
         match tangential.direction().and_then(|t| Some((t, toward(t)?))) {
             Some((t, toward)) => distribute(n, start, t, &toward.into()),
             None => (start.0 - start.2 * V::Real::HALF, start.1 + start.2 * V::Real::HALF),
