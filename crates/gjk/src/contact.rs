@@ -501,7 +501,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
                 // A stopped expansion's witnesses come from a facet that is not the answer's
                 // feature: only a converged one's can stand in for the polished points.
                 let (a, b) = if converged {
-                    q.witnesses(q.depth, (p.point_a, p.point_b))
+                    q.witnesses(q.depth, (p.point_a, p.point_b), Some(self))
                 } else {
                     q.support.witnesses_apart(q.normal * q.depth)
                 };

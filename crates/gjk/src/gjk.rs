@@ -471,7 +471,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
             // Curved cores: the duality gap closes with the normal good to about √ε; Newton's
             // method makes it exact. The distance stays GJK's (already within ε).
             if let Some(q) = polish(self, n, -core_distance) {
-                (core_a, core_b) = q.witnesses(-core_distance, (core_a, core_b));
+                (core_a, core_b) = q.witnesses(-core_distance, (core_a, core_b), None::<&Self>);
                 direction = Some(q.normal);
             }
         }

@@ -53,34 +53,54 @@ pub(crate) struct Polished<V: Vector> {
 impl<V: Vector> Polished<V> {
     /// The witness points of the answer at the polished normal, `a − b = depth × normal`:
     /// the support point's `a` and `b` (on the shapes' supporting planes of the normal by
-    /// construction), moved by halves of what is left; or `before`, the answer's witnesses
-    /// before the polish (on the shapes), put on those planes, when they leave a smaller
-    /// remainder.
+    /// construction), or `before`, the answer's witnesses before the polish (on the shapes),
+    /// put on those planes, whichever leaves the smaller remainder across the normal; then
+    /// the remainder handed out ([`distribute`]: across the normal, to the shape with room
+    /// for it along its supporting face).
     ///
     /// The remainder across the normal is what moves the points off their shapes: on a smooth
-    /// surface by its square over the radius, but at a sharp feature (a rim, a segment's end)
-    /// by its size. Newton's method ends with it within `√ε` of the size, a few rounding
-    /// units in f64, but up to 3.4e-4 of the size in f32, where a normal within a touching
-    /// contact's flat minimum is found only to a few degrees: near a disc's axis the rim's
-    /// support point slid 140 along the rim from the contact (size 2.9e5), and half of that
-    /// put `point_b` 70 past a segment's end. The points before the polish lie on the shapes
-    /// (GJK's or EPA's witnesses at the contact), and the support values of the polished
-    /// normal put them on its planes with one move each along the normal.
-    pub(crate) fn witnesses(&self, depth: V::Real, before: (V, V)) -> (V, V) {
+    /// surface by its square over the radius, but at a sharp feature (a rim, a segment's end,
+    /// a hull's vertex) by its size. Newton's method ends with it within `√ε` of the size, a
+    /// few rounding units in f64, but up to 3.4e-4 of the size in f32, where a normal within a
+    /// touching contact's flat minimum is found only to a few degrees: near a disc's axis the
+    /// rim's support point slid 140 along the rim from the contact (size 2.9e5). The points
+    /// before the polish lie on the shapes (GJK's or EPA's witnesses at the contact), and the
+    /// support values of the polished normal put them on its planes with one move each along
+    /// the normal. What is left across it is no rounding either where a flat curved surface
+    /// (an ellipse's flank, radius of curvature 1e7) meets a vertex: its support point runs
+    /// along the surface by the radius times the normal's last rounding-sized error, and
+    /// the vertex, which has no room, must not take half of that.
+    ///
+    /// `rooms`: the pair whose support measures the rooms, `None` to split evenly. GJK's
+    /// distance passes `None`: there the rooms moved a cone's rim point off the cone in one
+    /// f32 scene of the long run (docs/robustness.md, branch `w13a`; not traced yet).
+    pub(crate) fn witnesses<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+        &self,
+        depth: V::Real,
+        before: (V, V),
+        rooms: Option<&Pair<'_, V, A, B>>,
+    ) -> (V, V) {
         let (n, s) = (self.normal, &self.support);
         let target = n * depth;
-        let polished = s.w - target;
         if self.settled {
             return s.witnesses_apart(target);
         }
         let (a, b) = before;
         let (a, b) = (a + n * n.dot(s.a - a), b + n * n.dot(s.b - b));
         let r = a - b - target;
-        let across = |r: V| (r - n * n.dot(r)).length_squared();
-        if across(r) < across(polished) {
-            (a - r * V::Real::HALF, b + r * V::Real::HALF)
+        let polished = s.w - target;
+        let across = |r: V| r - n * n.dot(r);
+        let start = if across(r).length_squared() < across(polished).length_squared() {
+            (a, b, r)
         } else {
-            s.witnesses_apart(target)
+            (s.a, s.b, polished)
+        };
+        let tangential = across(start.2);
+        let root_eps = V::Real::EPSILON.sqrt();
+        let toward = |t: V| Some(rooms?.support((n - t * root_eps).direction()?));
+        match tangential.direction().and_then(|t| Some((t, toward(t)?))) {
+            Some((t, toward)) => distribute(n, start, t, &toward.into()),
+            None => (start.0 - start.2 * V::Real::HALF, start.1 + start.2 * V::Real::HALF),
         }
     }
 }

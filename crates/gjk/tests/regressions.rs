@@ -2095,3 +2095,69 @@ fn point_cast_at_a_segment_end_far_from_the_origin_hits() {
         assert!((c.point_a - p).length() <= 1e-9, "k {k}: {c:?}");
     }
 }
+
+/// A 2D sliver (three nearly collinear points, f32, 9e4 long and 6e-4 wide) deep in a long
+/// flat ellipse (radii 3.0e5 and 9.1e3): EPA's witness of A was the sliver's end vertex,
+/// exact, but the polish of the normal (the ellipse is curved) ended in f32 with the support
+/// point 32 across the normal (an ellipse's flank whose radius of curvature is 1e7 moves its
+/// support point by that much for a normal 3e-6 rad off), and `Polished::witnesses` split that
+/// remainder evenly: the vertex, which has no room across the normal, moved by 8.7 and left
+/// the sliver by 6.4 (the property test's tolerance here: 5.4). The remainder now goes to the
+/// shape with room for it along its supporting face (`distribute`, as in EPA's re-choice).
+/// Oracles: the f64 distance from the sliver's triangle (its world vertices from the f32 poses)
+/// and the ellipse's implicit form in its frame.
+#[test]
+fn f32_sliver_vertex_deep_in_a_flat_ellipse_keeps_its_witness() {
+    use gjk::{Ellipsoid, Posed};
+    use glam::Vec2;
+    let pts = [
+        DVec2::new(-20269.5, -13612.2802734375),
+        DVec2::new(48219.890625, 46111.59765625),
+        DVec2::new(12465.408203125, 14933.0986328125),
+    ];
+    let pose = |angle: f64, x: f32, y: f32| {
+        Pose::<Vec2>::from_angle_translation(angle as f32, Vec2::new(x, y)).unwrap()
+    };
+    let inner = pose(0.4510463941750785, 10494.073, -15566.466);
+    let sliver =
+        Posed::new(Polytope::new(pts.iter().map(|p| p.as_vec2()).collect()).unwrap(), inner);
+    let pose_a = pose(2.8445477389378557, 22931.486, 308106.1);
+    let radii = DVec2::new(303851.0625, 9125.40625);
+    let ellipse = Ellipsoid::new(radii.as_vec2()).unwrap();
+    let pose_b = pose(-1.4705521991520012, 5944.27, 140393.05);
+    let c = Pair::new(&sliver, pose_a, &ellipse, pose_b).contact(f32::INFINITY).unwrap();
+    let to_world = |pose: &Pose<Vec2>, p: DVec2| {
+        let r = pose.rotation();
+        let (cos, sin) = (f64::from(r.cos), f64::from(r.sin));
+        DVec2::new(cos * p.x - sin * p.y, sin * p.x + cos * p.y) + pose.translation().as_dvec2()
+    };
+    let to_local = |pose: &Pose<Vec2>, p: DVec2| {
+        let r = pose.rotation();
+        let (cos, sin) = (f64::from(r.cos), f64::from(r.sin));
+        let d = p - pose.translation().as_dvec2();
+        DVec2::new(cos * d.x + sin * d.y, -sin * d.x + cos * d.y)
+    };
+    let w: Vec<DVec2> = pts.iter().map(|p| to_world(&pose_a, to_world(&inner, *p))).collect();
+    // Outside the triangle: 0 inside (every edge's side agrees), else the nearest edge's distance.
+    let p = c.point_a.as_dvec2();
+    let edge = |i: usize| (w[i], w[(i + 1) % 3]);
+    let side = |(e0, e1): (DVec2, DVec2)| (e1 - e0).perp_dot(p - e0);
+    let inside = (0..3).all(|i| side(edge(i)) >= 0.0) || (0..3).all(|i| side(edge(i)) <= 0.0);
+    let to_edge = |(e0, e1): (DVec2, DVec2)| {
+        let s = ((p - e0).dot(e1 - e0) / (e1 - e0).length_squared()).clamp(0.0, 1.0);
+        (e0 + (e1 - e0) * s - p).length()
+    };
+    let outside_a =
+        if inside { 0.0 } else { (0..3).map(|i| to_edge(edge(i))).fold(f64::MAX, f64::min) };
+    // The ellipse: `q / k` lies on it for `k = |q / radii|`, so `|q| (1 − 1/k)` bounds the
+    // distance of an outside point `q` (k > 1).
+    let q = to_local(&pose_b, c.point_b.as_dvec2());
+    let k = (q / radii).length();
+    let outside_b = if k > 1.0 { q.length() * (1.0 - 1.0 / k) } else { 0.0 };
+    // The property test's tolerance for this scene (1e-5 of the size 3.0e5, plus rounding).
+    let tolerance = 5.4;
+    assert!(outside_a <= tolerance, "point_a {outside_a:e} outside the sliver: {c:?}");
+    assert!(outside_b <= tolerance, "point_b {outside_b:e} outside the ellipse: {c:?}");
+    let remainder = (c.point_a - c.point_b - c.normal * c.depth).length();
+    assert!(remainder <= 0.1, "{c:?}: a − b − depth n = {remainder:e}");
+}
