@@ -159,7 +159,10 @@ pub(crate) fn polish<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         let settled = tangential <= V::Real::from_f64(64.0) * V::Real::EPSILON * size;
         return Some(Polished { normal: n, depth: h, support: s, settled });
     }
-    if vertex {
+    // A vertex of `D` is exact for an answer with a finite bound; an expansion that stopped
+    // short (no bound) may have stopped at a ruling's far end instead, where turning the
+    // normal further keeps the support point (a cone's rim point, past the side's normals).
+    if vertex && bound.is_finite() {
         return None;
     }
     // The ruling's other end: the support point once the normal turns away from this one.
@@ -168,7 +171,8 @@ pub(crate) fn polish<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         return None;
     }
     let other = ruling_end(pair, normal, &first, size)?;
-    ruled(pair, normal, &first, &other, size, false)
+    let mode = if bound.is_finite() { Ruled::Near } else { Ruled::Far };
+    ruled(pair, normal, &first, &other, size, mode)
 }
 
 /// A stall's way out, for GJK's loop and the shape cast's sweep alike: the support point of
@@ -209,7 +213,7 @@ fn polish_ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     let first = pair.support(normal);
     let size = rounding_size(pair, &first);
     let other = ruling_end(pair, normal, &first, size)?;
-    ruled(pair, normal, &first, &other, size, true)
+    ruled(pair, normal, &first, &other, size, Ruled::Recovering)
 }
 
 /// The support point at the other end of the ruling whose end `first` supports `normal`.
@@ -245,11 +249,20 @@ fn ruling_end<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
 /// normal is orthogonal to the segment `d` (its ends tie) and the tangential part of the
 /// support point across `d` vanishes: the normal is turned orthogonal to `d`, then Newton's
 /// method runs in one dimension, about `d`, along `t = n × d` (in 2D the normal orthogonal to
-/// `d` is the answer). The witnesses are the points of the segment whose difference lies
-/// along the normal, kept only where the tangential part ends up within `√ε` of the size, and
-/// the depth is the support value there, as for the plain step. `first` is the support point
-/// of `normal`, `other` the one after turning the normal away from it (the ruling's other
-/// end). `recovering`: for GJK's stall recovery (see above), which runs in f32 too.
+/// `d` is the answer). From a stopped expansion's normal ([`along_rulings`]) the curvature is the one at the
+/// segment's point along the normal (the foot), which on a developable patch is the ends'
+/// interpolated (a cone's side: none at the apex, the rim's at the rim; for a point near the
+/// axis the foot is near the apex, and the rim's curvature takes steps far too short); and
+/// since a cone's rulings are not parallel, a turn about one leaves the patch's normals by
+/// its square, so after each step the ruling is measured again and the normal turned
+/// orthogonal to it, and a step that raises the support value is not kept. A converged
+/// answer's normal and a stall's recovery turn about the first ruling with its end's
+/// curvature ([`about_ruling`]). The
+/// witnesses are the points of the segment whose difference lies along the normal, kept only
+/// where the tangential part ends up within `√ε` of the size, and the depth is the support
+/// value there, as for the plain step. `first` is the support point of `normal`, `other` the
+/// one after turning the normal away from it (the ruling's other end); `mode` says where
+/// the normal comes from.
 #[cold]
 #[inline(never)]
 fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
@@ -258,8 +271,9 @@ fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     first: &SupportPoint<V>,
     other: &SupportPoint<V>,
     size: V::Real,
-    recovering: bool,
+    mode: Ruled,
 ) -> Option<Polished<V>> {
+    let recovering = mode == Ruled::Recovering;
     let root_eps = V::Real::EPSILON.sqrt();
     // Only where the angle resolves (f64, see `polish`): in f32 the tangential part left
     // below is not small enough for an answer's witnesses. A stall's recovery takes only the
@@ -285,47 +299,30 @@ fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         _ if aa <= bb * small => Some(Spans::B),
         _ => None,
     };
+    let span = |p: &SupportPoint<V>, q: &SupportPoint<V>| match spanning {
+        Some(Spans::A) => p.a - q.a,
+        Some(Spans::B) => q.b - p.b,
+        None => p.w - q.w,
+    };
     let d = match spanning {
         Some(Spans::A) => da,
         Some(Spans::B) => db,
         None => da + db,
     };
     let d = d.direction()?;
-    let mut n = (normal - d * d.dot(normal)).direction()?;
-    let mut end = pair.support(n);
-    if V::DIM == 3 {
-        let t = cross(n, d).direction()?;
-        for step in 0..=STEPS {
-            let w = end.w;
-            let g = t.dot(w);
-            if step == STEPS || g.abs() <= V::Real::from_f64(4.0) * V::Real::EPSILON * size {
-                break;
-            }
-            let e = (g.abs() / size).max(root_eps).min(V::Real::from_f64(1e-2));
-            let turned = (n + t * e).direction()?;
-            let curvature = t.dot(pair.support(turned).w - w) / e - n.dot(w);
-            if !curvature.is_positive() {
-                return None;
-            }
-            n = (n - t * (g / curvature)).direction()?;
-            end = pair.support(n);
-        }
-    }
+    let n = (normal - d * d.dot(normal)).direction()?;
+    let (n, end, (p, q)) = match mode {
+        Ruled::Far => along_rulings(pair, n, d, span, size)?,
+        Ruled::Near | Ruled::Recovering => about_ruling(pair, n, d, (first, other), size)?,
+    };
     // The support value at the new normal is the depth: kept only when it is no worse than
     // at the start (a smaller upper bound of the signed depth).
     let h = n.dot(end.w);
     if h > h0 + V::Real::from_f64(4.0) * V::Real::EPSILON * size {
         return None;
     }
-    // The segment's ends along the final normal (the support point is one of them), and its
-    // point along the normal.
-    let (p, q) = if d.dot(end.w) * V::Real::from_f64(2.0) >= d.dot(first.w + other.w) {
-        (end, pair.support((n - d * root_eps).direction()?))
-    } else {
-        (pair.support((n + d * root_eps).direction()?), end)
-    };
-    // The witnesses: the point of the segment whose difference lies along the normal. The
-    // end that is not `end` comes from a normal turned by `√ε` along `d`, which moves the
+    // The witnesses: the point of the segment whose difference lies along the normal. An
+    // end other than `end` comes from a normal turned by `√ε` along `d`, which moves the
     // other shape's point on its curved surface by `√ε` times its radius of curvature (a
     // cylinder's rim as wide as the shapes: as much as the check below allows). So when one
     // shape spans the ruling alone, the other's point is its support point at `n` itself,
@@ -364,6 +361,156 @@ fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     };
     let support = SupportPoint::new(a, b, q.b_local);
     Some(Polished { normal: n, depth: h, support, settled: true })
+}
+
+/// Newton's method of [`ruled`] for a stopped expansion's normal, from the unit `n` orthogonal to the ruling
+/// `d`: the final normal, its support point and the ruling's ends there (`p` toward `+d`).
+/// `span` is the ruling's direction from two support points (the spanning shape's own).
+fn along_rulings<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    pair: &Pair<'_, V, A, B>,
+    mut n: V,
+    mut d: V,
+    span: impl Fn(&SupportPoint<V>, &SupportPoint<V>) -> V,
+    size: V::Real,
+) -> Option<(V, SupportPoint<V>, Ends<V>)> {
+    let root_eps = V::Real::EPSILON.sqrt();
+    let rounding = V::Real::from_f64(4.0) * V::Real::EPSILON * size;
+    let mut kept: Option<(V, Ends<V>, V::Real)> = None;
+    let mut step = 0;
+    let (p, q) = loop {
+        // The ruling's ends at `n`. Where the rulings are not parallel (a cone's meet at its
+        // apex) a turn about `d` leaves the patch's normals by its square: the ruling is
+        // measured again and the normal turned orthogonal to it.
+        let (mut p, mut q) = ruling_ends(pair, n, d, root_eps, size)?;
+        for _ in 0..2 {
+            match span(&p, &q).direction() {
+                Some(m) if (m - d).length() > root_eps => {
+                    d = m;
+                    n = (n - d * d.dot(n)).direction()?;
+                    (p, q) = ruling_ends(pair, n, d, root_eps, size)?;
+                }
+                _ => break,
+            }
+        }
+        if V::DIM != 3 {
+            break (p, q);
+        }
+        let w = if n.dot(p.w) >= n.dot(q.w) { p.w } else { q.w };
+        let h = n.dot(w);
+        // A step is kept only when it does not raise the support value beyond rounding (the
+        // curvature along the patch's normals may be rounding's own: a point on a cone's axis
+        // has the whole circle of them).
+        match kept {
+            Some((kn, ends, kh)) if h > kh + rounding => {
+                n = kn;
+                break ends;
+            }
+            _ => kept = Some((n, (p, q), h)),
+        }
+        let t = cross(n, d).direction()?;
+        let g = t.dot(w);
+        if step == STEPS || g.abs() <= rounding {
+            break (p, q);
+        }
+        let e = (g.abs() / size).max(root_eps).min(V::Real::from_f64(1e-2));
+        // The curvature across the ruling at its point along the normal (the foot), not at
+        // an end: on a developable patch it varies linearly along the ruling (from 0 at a
+        // cone's apex to the rim's), so it is the ends' motions interpolated at the foot.
+        let along = d.dot(p.w - q.w);
+        let l = if along.is_positive() {
+            (-d.dot(q.w) / along).max(V::Real::ZERO).min(V::Real::ONE)
+        } else {
+            V::Real::ZERO
+        };
+        let kappa = root_eps.max(e * e * V::Real::from_f64(4.0));
+        let (tp, tq) = ruling_ends(pair, (n + t * e).direction()?, d, kappa, size)?;
+        let motion = (tq.w - q.w) * (V::Real::ONE - l) + (tp.w - p.w) * l;
+        let curvature = t.dot(motion) / e - h;
+        if !curvature.is_positive() {
+            break (p, q);
+        }
+        n = (n - t * (g / curvature)).direction()?;
+        step += 1;
+    };
+    Some((n, pair.support(n), (p, q)))
+}
+
+/// Newton's method of [`ruled`] about the first ruling `d` only, with the curvature of the
+/// support point's end: for a normal within `√ε` of the answer's (a converged one's), and
+/// for a stall's recovery (see [`stall_escape`]: a support point that makes progress is all
+/// it needs). Returns as [`along_rulings`].
+fn about_ruling<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    pair: &Pair<'_, V, A, B>,
+    mut n: V,
+    d: V,
+    (first, other): (&SupportPoint<V>, &SupportPoint<V>),
+    size: V::Real,
+) -> Option<(V, SupportPoint<V>, Ends<V>)> {
+    let root_eps = V::Real::EPSILON.sqrt();
+    let mut end = pair.support(n);
+    if V::DIM == 3 {
+        let t = cross(n, d).direction()?;
+        for step in 0..=STEPS {
+            let w = end.w;
+            let g = t.dot(w);
+            if step == STEPS || g.abs() <= V::Real::from_f64(4.0) * V::Real::EPSILON * size {
+                break;
+            }
+            let e = (g.abs() / size).max(root_eps).min(V::Real::from_f64(1e-2));
+            let turned = (n + t * e).direction()?;
+            let curvature = t.dot(pair.support(turned).w - w) / e - n.dot(w);
+            if !curvature.is_positive() {
+                return None;
+            }
+            n = (n - t * (g / curvature)).direction()?;
+            end = pair.support(n);
+        }
+    }
+    // The segment's ends along the final normal (the support point is one of them).
+    let (p, q) = if d.dot(end.w) * V::Real::from_f64(2.0) >= d.dot(first.w + other.w) {
+        (end, pair.support((n - d * root_eps).direction()?))
+    } else {
+        (pair.support((n + d * root_eps).direction()?), end)
+    };
+    Some((n, end, (p, q)))
+}
+
+/// The ends of the ruling along `d` at the unit `normal`: the support points of the normal
+/// turned toward `+d` and toward `−d`, by `kappa` doubled until they are apart by more than
+/// a smooth turn could move one point (the normal may have left the patch's normals by more
+/// than `kappa`, after a long step).
+fn ruling_ends<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    pair: &Pair<'_, V, A, B>,
+    normal: V,
+    d: V,
+    mut kappa: V::Real,
+    size: V::Real,
+) -> Option<Ends<V>> {
+    loop {
+        let p = pair.support((normal + d * kappa).direction()?);
+        let q = pair.support((normal - d * kappa).direction()?);
+        let apart = (p.w - q.w).length() > V::Real::from_f64(8.0) * kappa * size;
+        if apart || kappa >= V::Real::from_f64(1e-2) {
+            return Some((p, q));
+        }
+        kappa = kappa + kappa;
+    }
+}
+
+/// A ruling's two ends: `p` toward `+d`, `q` toward `−d`.
+type Ends<V> = (SupportPoint<V>, SupportPoint<V>);
+
+/// Where [`ruled`] starts from: how far the normal may be from the answer's.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ruled {
+    /// A converged answer's normal (within `√ε`): Newton's method about the first ruling.
+    Near,
+    /// An expansion that stopped short (its cap, rounding): the normal may be tens of degrees
+    /// off along a cone's side, where the depth varies by the square of the distance of the
+    /// origin from the axis ([`along_rulings`]).
+    Far,
+    /// GJK's stall recovery, in f32 too (see [`polish_ruled`]).
+    Recovering,
 }
 
 /// The shape whose own points span a ruling of `A − B` (see [`ruled`]).

@@ -648,3 +648,89 @@ fn witnesses_of_a_rim_against_an_edge_lie_on_both_shapes() {
     let off_b = outside_revolved(c.point_b, &pose_b, hb, rb, false);
     check(c, off_a, off_b, 5.2524360374139825, "cylinder, cylinder");
 }
+
+/// The depth of the local point `p` inside a cone of half height `h` and radius `r` (axis `y`,
+/// apex at `+h`): its distance to the side's line or to the base, whichever is nearer (the
+/// closed form of the cross-section).
+fn depth_in_cone(p: DVec3, h: f64, r: f64) -> f64 {
+    let rho = DVec2::new(p.x, p.z).length();
+    let slant = DVec2::new(2.0 * h, r).length();
+    let side = ((h - p.y) * r - rho * 2.0 * h) / slant;
+    side.min(p.y + h)
+}
+
+/// A point inside a posed cone, near its axis (the long property run, issue 12: five f64
+/// checks of one scene, `Epa(IterationCap)`). Along the cone's side the depth varies with
+/// the normal's turn about the axis only by the point's distance from the axis (2e-15 here,
+/// 1.4e-5 over 32° of normals in the expansion's polytope), so the expansion ran into its
+/// cap with its best bound 1.4e-5 above the depth, and the polish was to finish it: it
+/// stopped at once, the normal's support point being the rim's end of a ruling, which it
+/// took for a vertex of the difference (turning the normal outward keeps a rim point). A
+/// stopped expansion now looks for the ruling there. And from a normal far from the
+/// answer's (the cap at 64 support points leaves it up to 30° off for points 1e-3..1e-9 from
+/// the axis), turning about the first ruling left the side's normals (a cone's rulings meet
+/// at the apex) and Newton's step took the rim's curvature where the foot of the normal, near
+/// the apex, has almost none: the polish gave up and the depth stood up to 2e3 tolerances
+/// too deep. Oracle: the closed form of the cone's cross-section (depth and `point_a` on the
+/// cone, [`outside_revolved`]); tolerance `1e-7 × size`, the scene's size.
+#[test]
+fn a_point_near_a_cone_axis_has_the_closed_form_depth() {
+    let inner = Pose::new(
+        DQuat::from_xyzw(
+            0.4529319665572482,
+            -0.6044785139998106,
+            -0.5160819336889931,
+            0.40387844396921485,
+        ),
+        DVec3::new(-4.921689278820068, 9.388032288086123, -4.761169131890251),
+    )
+    .unwrap();
+    let (h, r) = (1.6561008563465034, 7.041909543394169);
+    let a = gjk::Posed::new(Cone::new(h, r).unwrap(), inner);
+    let pose_a = Pose::new(
+        DQuat::from_xyzw(
+            0.31332215857205964,
+            0.6181924186945191,
+            -0.6367332566092132,
+            -0.3379912992137395,
+        ),
+        DVec3::new(10.742640902750495, -20.908133902951, 0.9379287074090144),
+    )
+    .unwrap();
+    let cone_pose = pose_a.compose(&inner);
+    let tolerance = 1e-7 * 1.8284981072223815e1;
+    let check = |p: DVec3, pose_b: Pose<DVec3>, cap: u32, what: &str| {
+        let b = gjk::Point::new(p).unwrap();
+        let (c, epa, _) = contact_capped(&a, pose_a, &b, pose_b, cap).expect("inside");
+        let world = pose_b.transform_point(p);
+        let local = cone_pose.inverse_transform_point(world);
+        let depth = depth_in_cone(local, h, r);
+        let off_a = outside_revolved(c.point_a, &cone_pose, h, r, true);
+        let off_b = (c.point_b - world).length();
+        assert!((c.depth - depth).abs() <= tolerance, "{what}: depth {depth:e} {epa:?} {c:?}");
+        assert!(off_a.max(off_b) <= tolerance, "{what}: {off_a:e} {off_b:e} {epa:?} {c:?}");
+    };
+    // The scene of the long run: the point 2e-15 from the axis.
+    let p = DVec3::new(0.5755222774391688, 0.5762624383493429, -2.6175749510894866);
+    let pose_b = Pose::new(
+        DQuat::from_xyzw(
+            0.528224037183869,
+            -0.47717458442654076,
+            -0.6429511929439242,
+            -0.282661539673365,
+        ),
+        DVec3::new(15.549224021222637, -20.58242915488517, -8.422532496095439),
+    )
+    .unwrap();
+    check(p, pose_b, EpaOptions::<f64>::default().max_iterations, "the long run's scene");
+    // Points 1e-3..1e-9 from the axis, around it, with the expansion capped at 64 points.
+    for k in 3..=9 {
+        for j in 0..6 {
+            let (rho, psi) = (10f64.powi(-k), 1.1 * f64::from(j));
+            let y = 1.4951147181117515 - 0.05 * f64::from(j);
+            let local = DVec3::new(rho * psi.cos(), y, rho * psi.sin());
+            let pose_b = Pose::from_translation(cone_pose.transform_point(local)).unwrap();
+            check(DVec3::ZERO, pose_b, 64, &format!("{rho:e} from the axis at {psi:.1} rad"));
+        }
+    }
+}
