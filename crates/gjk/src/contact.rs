@@ -70,7 +70,7 @@ use crate::epa::{
 };
 use crate::geometry::unit;
 use crate::gjk::{GjkOptions, Goal, Termination, WarmStart};
-use crate::math::{Pose, Real, Vector};
+use crate::math::{length_beyond, Pose, Real, Vector};
 use crate::pair::Pair;
 use crate::polish::polish;
 use crate::sat::{
@@ -545,14 +545,19 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         prediction: V::Real,
     ) -> Option<ContactResult<V>> {
         let p = self.projection(kernel)?;
-        let core_distance = p.w.length();
         let margins = self.margins();
         // The exact touching distance costs a rotation and a square root; an upper bound of it
         // (`Pair::touch_bound`) settles most pairs: beyond the prediction plus the bound, no
         // contact (without the normal or the witnesses, three more rotations); beyond the bound
-        // alone, the cores do not touch.
+        // alone, the cores do not touch. Most pairs beyond it are told from `|w|²`, without
+        // the square root that ends the kernel's dependency chain.
         let bound = self.touch_bound(options.gjk.tolerance);
-        if core_distance > margins + (prediction + bound) {
+        let out_of_reach = margins + (prediction + bound);
+        if length_beyond(p.w.length_squared(), out_of_reach) {
+            return Some(ContactResult::unexpanded(None, Termination::Converged, 1));
+        }
+        let core_distance = p.w.length();
+        if core_distance > out_of_reach {
             return Some(ContactResult::unexpanded(None, Termination::Converged, 1));
         }
         let touch = || self.tolerance(options.gjk.tolerance).distance();

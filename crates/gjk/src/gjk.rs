@@ -304,6 +304,14 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     #[inline]
     fn intersects_inline(&self, options: &GjkOptions<V::Real>) -> bool {
         let kernel = self.kernel(Query::Intersects);
+        if let Kernel::Segments(ends_a, ends_b) = kernel {
+            // Two segment cores: most pairs are told from `|w|²`, without its root.
+            let w = self.segments_gap(ends_a, ends_b);
+            return match self.touching_squared(w.length_squared(), options.tolerance) {
+                Some(verdict) => verdict,
+                None => self.touching(w.length(), options.tolerance),
+            };
+        }
         // Two polygons: the separating-axis test below decides most pairs for less than the
         // walk to their closest points, whose certificate (a scan of both polygons) the
         // verdict does not need (docs/benchmarks.md, the `poly2d` subsection).
@@ -372,6 +380,16 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     fn distance_inline(&self, options: &GjkOptions<V::Real>) -> V::Real {
         let margins = self.margins();
         let kernel = self.kernel(Query::Distance);
+        if let Kernel::Segments(ends_a, ends_b) = kernel {
+            // Two segment cores: overlapping pairs are told from `|w|²`, without its root.
+            let w = self.segments_gap(ends_a, ends_b);
+            return match self.touching_squared(w.length_squared(), options.tolerance) {
+                Some(true) => V::Real::ZERO,
+                Some(false) => w.length() - margins,
+                None if self.touching(w.length(), options.tolerance) => V::Real::ZERO,
+                None => w.length() - margins,
+            };
+        }
         if let Some(core_distance) = self.projected_distance(&kernel) {
             let intersecting = self.touching(core_distance, options.tolerance);
             return if intersecting { V::Real::ZERO } else { core_distance - margins };

@@ -987,6 +987,28 @@ impl<R: Real, V: Vector<Real = R, Rotation = Rotation2<R>>> Pose<V> {
     }
 }
 
+/// Whether `ll`, a vector's squared length `|w|²` as [`Vector::length_squared`] computes it,
+/// proves [`Vector::length`]`(w) ≤ x` (`false` when it cannot: then take the length). `√` is
+/// monotone and correctly rounded, and `√(x ⊗ x) = x` exactly, so `ll ≤ x ⊗ x` gives
+/// `√ll ≤ x`. `x²` must be at least `MIN_POSITIVE / ε` (an `ll` below that may have
+/// underflowed, and `length` then measures the vector scaled) and finite (an `ll` that
+/// overflowed is `∞ ≤ ∞`).
+#[inline(always)]
+pub(crate) fn length_at_most<R: Real>(ll: R, x: R) -> bool {
+    let xx = x * x;
+    ll <= xx && xx >= R::MIN_POSITIVE / R::EPSILON && xx.is_finite()
+}
+
+/// Whether `ll` (as in [`length_at_most`]) proves [`Vector::length`]`(w) > x` (`false` when it
+/// cannot). `ll > x² (1 + 8ε)` after the two roundings of the bound puts `√ll` above
+/// `x (1 + 3ε)`, and its rounding still above `x` plus one unit in the last place of `x`.
+/// `x²` must be at least `MIN_POSITIVE / ε`, where these relative bounds hold.
+#[inline(always)]
+pub(crate) fn length_beyond<R: Real>(ll: R, x: R) -> bool {
+    let xx = x * x;
+    ll > xx * (R::ONE + R::from_f64(8.0) * R::EPSILON) && xx >= R::MIN_POSITIVE / R::EPSILON
+}
+
 /// The component of `w` along `normal`: `n (n·w) / (n·n)`, the foot of the perpendicular from
 /// the origin to the line or plane through `w` with that normal. `None` for a zero normal.
 ///
@@ -1014,15 +1036,25 @@ pub(crate) fn along_normal<V: Vector>(normal: V, w: V) -> Option<V> {
 #[inline(always)]
 pub(crate) fn along_normal_by_reciprocal<V: Vector>(normal: V, w: V) -> Option<V> {
     let nn = normal.length_squared();
-    if nn >= V::Real::MIN_POSITIVE / V::Real::EPSILON && nn.is_finite() {
+    // `nn < ∞` after `nn ≥ …` is `is_finite` (a NaN fails the first test) in one comparison.
+    if nn >= V::Real::MIN_POSITIVE / V::Real::EPSILON && nn < V::Real::INFINITY {
         let v = normal * (normal.dot(w) * (V::Real::ONE / nn));
-        if v.is_finite() {
+        if all_finite(v) {
             return Some(v);
         }
     }
     let n = normal.direction()?;
     let v = n * n.dot(w);
     v.is_finite().then_some(v)
+}
+
+/// Whether every coordinate of `v` is finite, as [`Vector::is_finite`], by `v · 0 = 0`: a
+/// coordinate that is infinite or NaN makes the product NaN, finite ones make `±0`. A
+/// multiply and two adds on the vector, where the coordinates' bit tests take a dozen
+/// scalar instructions.
+#[inline(always)]
+pub(crate) fn all_finite<V: Vector>(v: V) -> bool {
+    v.dot(V::ZERO) == V::Real::ZERO
 }
 
 #[cfg(test)]
@@ -1094,5 +1126,73 @@ mod tests {
         assert!((huge.length() - 1.0).abs() < 1e-15);
         assert!(Vector::direction(DVec3::ZERO).is_none());
         assert!(Vector::direction(DVec2::new(f64::NAN, 1.0)).is_none());
+    }
+
+    /// `length_at_most` and `length_beyond` never contradict the square root they skip:
+    /// checked against `Vector::length` itself (the value the touching rule compares) on
+    /// random gaps near the bound, within a few units in the last place of it, at the ends of
+    /// the range (underflowing and overflowing squares) and on non-finite input.
+    #[test]
+    fn squared_length_tests_agree_with_the_length() {
+        use crate::test_rng::{Draw, Rng};
+        fn check<V: Vector>(w: V, x: V::Real) {
+            let length = w.length();
+            let ll = w.length_squared();
+            if length_at_most(ll, x) {
+                assert!(length <= x, "{w:?} {x:?}: {length:?} > x");
+            }
+            if length_beyond(ll, x) {
+                assert!(length > x, "{w:?} {x:?}: {length:?} <= x");
+            }
+        }
+        let mut rng = Rng::new(29);
+        let mut decided = [0; 2];
+        for i in 0..200_000 {
+            let w = rng.in_cube() * 10f64.powf(rng.unit() * 8.0 - 4.0);
+            let ulps = (rng.unit() * 16.0 - 8.0) as i64;
+            // `x` a few units in the last place from `|w|`, or anywhere near it.
+            let x = if i % 2 == 0 {
+                f64::from_bits((w.length().to_bits() as i64 + ulps) as u64)
+            } else {
+                w.length() * (rng.unit() * 2.0)
+            };
+            check(w, x);
+            check(w.as_vec3(), x as f32);
+            decided[0] += usize::from(length_at_most(w.length_squared(), x));
+            decided[1] += usize::from(length_beyond(w.length_squared(), x));
+        }
+        // The tests decide most pairs (the rest take the square root).
+        assert!(decided[0] > 40_000 && decided[1] > 40_000, "{decided:?}");
+        for (w, x) in [
+            (DVec3::new(1e-170, 0.0, 0.0), 0.0),
+            (DVec3::new(1e-170, 0.0, 0.0), 1e-170),
+            (DVec3::new(1e-170, 0.0, 0.0), 2e-170),
+            (DVec3::new(1e160, 1e160, 0.0), 1e160),
+            (DVec3::new(1e160, 1e160, 0.0), 1e200),
+            (DVec3::new(f64::NAN, 0.0, 0.0), 1.0),
+            (DVec3::new(f64::INFINITY, 0.0, 0.0), f64::INFINITY),
+            (DVec3::ZERO, 0.0),
+        ] {
+            check(w, x);
+        }
+        check(Vec3::new(1e-25, 0.0, 0.0), 1e-25);
+        check(Vec3::new(1e25, 0.0, 0.0), 2e20);
+    }
+
+    /// `all_finite` is `Vector::is_finite` on every kind of coordinate.
+    #[test]
+    fn all_finite_is_is_finite() {
+        let values = [0.0, -0.0, 1.0, -3e300, f64::MIN_POSITIVE, f64::INFINITY, f64::NAN];
+        for x in values {
+            for y in values {
+                let v = DVec3::new(x, y, 1.0);
+                assert_eq!(all_finite(v), Vector::is_finite(v), "{v:?}");
+                let v = Vec3::new(y as f32, 1.0, x as f32);
+                assert_eq!(all_finite(v), Vector::is_finite(v), "{v:?}");
+                assert_eq!(all_finite(v.to_packed()), Vector::is_finite(v), "{v:?}");
+                let v = DVec2::new(x, y);
+                assert_eq!(all_finite(v), Vector::is_finite(v), "{v:?}");
+            }
+        }
     }
 }

@@ -10,7 +10,9 @@
 
 use crate::dispatch::{self, Kernel, Query};
 use crate::geometry::cross;
-use crate::math::{along_normal_by_reciprocal, Pose, Real, Vector};
+use crate::math::{
+    all_finite, along_normal_by_reciprocal, length_at_most, length_beyond, Pose, Real, Vector,
+};
 use crate::sat::{
     polygon_closest, segment_box_closest, with_outlines, with_polygons, Closest, PolygonGap,
 };
@@ -194,7 +196,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     }
 
     /// The closest points of two segment cores (B's ends in B's frame), by their closed form.
-    /// Not on [`Vector::Packed`] as [`Pair::segments_distance`] is: the four points'
+    /// Not on [`Vector::Packed`] as [`Pair::segments_gap`] is: the four points'
     /// conversions back from `Vec3A` cost f32 capsule contacts 65 ns against 53 (wall time,
     /// docs/benchmarks.md, "Stop 27 merged"), though they saved instructions.
     #[inline(always)]
@@ -202,17 +204,34 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         segments(&self.relative, ends_a, ends_b)
     }
 
-    /// The distance of two segment cores (B's ends in B's frame): [`Pair::segments`]'s `|w|`
+    /// The gap `w` of two segment cores (B's ends in B's frame): [`Pair::segments`]'s `w`
     /// without the witness points, which `distance` and `intersects` do not need. Computed
     /// on [`Vector::Packed`] (glam's SIMD `Vec3A` for `Vec3`: the same arithmetic in the same
     /// order, so the same bits, in fewer instructions).
     #[inline(always)]
-    fn segments_distance(&self, [p0, p1]: [V; 2], [q0, q1]: [V; 2]) -> V::Real {
-        segments_distance(
+    pub(crate) fn segments_gap(&self, [p0, p1]: [V; 2], [q0, q1]: [V; 2]) -> V::Packed {
+        segments_gap(
             &self.relative.to_packed(),
             [p0.to_packed(), p1.to_packed()],
             [q0.to_packed(), q1.to_packed()],
         )
+    }
+
+    /// [`Pair::touching`] for cores `|w|` apart, decided from `ll = |w|²` when it can be
+    /// ([`length_at_most`], [`length_beyond`]): `Some` when `ll` alone settles it, `None` when
+    /// the square root is needed. Half the capsule pairs of a scene overlap, and many of the
+    /// others lie well apart: the square root, the last link of the closed form's dependency
+    /// chain, is then skipped, with the same verdict.
+    #[inline(always)]
+    pub(crate) fn touching_squared(&self, ll: V::Real, relative: V::Real) -> Option<bool> {
+        let margins = self.margins();
+        if length_at_most(ll, margins) {
+            return Some(true);
+        }
+        if length_beyond(ll, margins + self.touch_bound(relative)) {
+            return Some(false);
+        }
+        None
     }
 
     /// [`Pair::projection`] reduced to the cores' distance, for the plain queries (no `Run` to
@@ -227,7 +246,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
                 Some(offset_from_core(&b, a_in_b)?.1.length())
             }
             Kernel::Segments(ends_a, ends_b_local) => {
-                Some(self.segments_distance(ends_a, ends_b_local))
+                Some(self.segments_gap(ends_a, ends_b_local).length())
             }
             // The gap's length in the box's frame, without rotating it back.
             Kernel::SegmentBox { ends, half, box_is_a } => {
@@ -344,25 +363,22 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     }
 }
 
-/// [`Pair::segments_distance`] for the relative pose `rel` (B's frame in A's).
+/// [`Pair::segments_gap`] for the relative pose `rel` (B's frame in A's).
 #[inline(always)]
-fn segments_distance<V: Vector>(rel: &Pose<V>, ends_a: [V; 2], [q0, q1]: [V; 2]) -> V::Real {
-    let ends_b = [rel.transform_point(q0), rel.transform_point(q1)];
+fn segments_gap<V: Vector>(rel: &Pose<V>, ends_a: [V; 2], ends_b_local: [V; 2]) -> V {
+    let ends_b = ends_in_a(rel, ends_b_local);
     let (s, t) = closest_on_segments(ends_a, ends_b);
     let on = |[p, q]: [V; 2], u: V::Real| p + (q - p) * u;
     let w = on(ends_a, s) - on(ends_b, t);
     // As in `segments`: `distance` agrees with `gjk(Distance)` and `closest_points` to the
     // bit.
-    gap_across(ends_a, ends_b, s, t, w).unwrap_or(w).length()
+    gap_across(ends_a, ends_b, s, t, w).unwrap_or(w)
 }
 
 /// [`Pair::segments`] for the relative pose `rel` (B's frame in A's).
 #[inline(always)]
 fn segments<V: Vector>(rel: &Pose<V>, ends_a: [V; 2], ends_b_local: [V; 2]) -> SupportPoint<V> {
-    // Not `ends_b_local.map(…)`: the array's `map` compiled to a loop through memory here
-    // (measured in docs/benchmarks.md, "Capsule–capsule").
-    let [q0, q1] = ends_b_local;
-    let ends_b = [rel.transform_point(q0), rel.transform_point(q1)];
+    let ends_b = ends_in_a(rel, ends_b_local);
     let (s, t) = closest_on_segments(ends_a, ends_b);
     let on = |[p, q]: [V; 2], u: V::Real| p + (q - p) * u;
     let mut p = SupportPoint::new(on(ends_a, s), on(ends_b, t), on(ends_b_local, t));
@@ -370,6 +386,24 @@ fn segments<V: Vector>(rel: &Pose<V>, ends_a: [V; 2], ends_b_local: [V; 2]) -> S
         p.w = w;
     }
     p
+}
+
+/// B's segment ends `[q₀, q₁]` (B's frame) in A's frame, by the relative pose `rel`.
+///
+/// A segment centred on its frame's origin (`q₀ = −q₁`, the usual way to pose a capsule)
+/// takes one rotation: the quaternion's rotation is linear in the vector and every rounding in
+/// it is symmetric in sign, so `R(−q₁) = −R(q₁)` to the bit (up to the sign of a zero), and
+/// `t − R q₁` is `R q₀ + t`.
+#[inline(always)]
+fn ends_in_a<V: Vector>(rel: &Pose<V>, [q0, q1]: [V; 2]) -> [V; 2] {
+    // Not `map(…)`: the array's `map` compiled to a loop through memory here (measured in
+    // docs/benchmarks.md, "Capsule–capsule").
+    if q0 == -q1 {
+        let h = rel.transform_vector(q1);
+        let t = rel.translation();
+        return [t - h, h + t];
+    }
+    [rel.transform_point(q0), rel.transform_point(q1)]
 }
 
 /// The gap `w = a − b` of two segments' closest points (parameters `s` on A, `t` on B) with
@@ -404,5 +438,36 @@ fn gap_across<V: Vector>(
         (false, false) => return None,
     };
     let across = w - along_normal_by_reciprocal(axis, w)?;
-    across.is_finite().then_some(across)
+    all_finite(across).then_some(across)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glam::{DQuat, Vec3};
+
+    /// A centred segment's ends by one rotation are both ends transformed, to the bit (up to
+    /// the sign of a zero: `==` on the coordinates), in `f64`, `f32` and on `Vec3A`; an
+    /// off-centre segment takes the two transforms.
+    #[test]
+    fn centred_ends_take_one_rotation_and_give_the_same_bits() {
+        use crate::test_rng::{Draw, Rng};
+        let mut rng = Rng::new(29);
+        for _ in 0..20_000 {
+            let axis = rng.on_sphere();
+            let q = DQuat::from_axis_angle(axis, rng.unit() * 7.0);
+            let rel = Pose::from_rotation_translation(q, rng.in_cube() * 30.0);
+            let end = rng.in_cube() * 3.0;
+            for ends in [[-end, end], [end * 0.5, end]] {
+                let both = ends.map(|p| rel.transform_point(p));
+                assert_eq!(ends_in_a(&rel, ends), both, "{rel:?} {ends:?}");
+            }
+            let rel = Pose::from_rotation_translation(q.as_quat(), rel.translation().as_vec3());
+            let ends = [-end.as_vec3(), end.as_vec3()];
+            let both = ends.map(|p| rel.transform_point(p));
+            assert_eq!(ends_in_a(&rel, ends), both);
+            let packed = ends_in_a(&rel.to_packed(), ends.map(Vec3::to_packed));
+            assert_eq!(packed.map(Vec3::from_packed), both);
+        }
+    }
 }

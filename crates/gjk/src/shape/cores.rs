@@ -522,32 +522,51 @@ fn segment_parameters_rescaled<V: Vector>(d1: V, d2: V, r: V) -> (V::Real, V::Re
 #[inline(always)]
 fn segment_parameters<V: Vector>(d1: V, d2: V, r: V, a: V::Real, e: V::Real) -> (V::Real, V::Real) {
     let (zero, one) = (V::Real::ZERO, V::Real::ONE);
-    let clamp = |x: V::Real| x.max(zero).min(one);
     let f = d2.dot(r);
     if !a.is_positive() && !e.is_positive() {
         return (zero, zero);
     }
     if !a.is_positive() {
-        return (zero, clamp(f / e));
+        return (zero, unit_ratio(f, e));
     }
     let c = d1.dot(r);
     if !e.is_positive() {
-        return (clamp(-c / a), zero);
+        return (unit_ratio(-c, a), zero);
     }
     let b = d1.dot(d2);
     let denominator = a * e - b * b;
     let parallel = denominator <= V::Real::from_f64(16.0) * V::Real::EPSILON * a * e;
-    let s = if parallel { zero } else { clamp((b * f - c * e) / denominator) };
+    let s = if parallel { zero } else { unit_ratio(b * f - c * e, denominator) };
     // `1 / e` by a multiplication: the reciprocal does not wait for `s`, so only one
     // division (`s`'s) stays on the answer's dependency chain. The extra rounding moves `t`
     // along B only, by a relative `ε`.
     let t = (b * s + f) * (one / e);
     if t < zero {
-        (clamp(-c / a), zero)
+        (unit_ratio(-c, a), zero)
     } else if t > one {
-        (clamp((b - c) / a), one)
+        (unit_ratio(b - c, a), one)
     } else {
         (s, t)
+    }
+}
+
+/// `num / den` clamped to `[0, 1]` for `den > 0`, deciding the clamp on the numerator: the
+/// branch does not wait for the division, and a parameter clamped to an end skips it (and
+/// the answer's dependency chain with it). The same value as `(num / den).max(0).min(1)` to
+/// the bit (up to the sign of a zero): the rounded quotient is monotone in `num`, so it is
+/// `≤ 0` exactly when `num ≤ 0` (a positive quotient that underflows is `0` either way) and
+/// `≥ 1` exactly when `num ≥ den` (a quotient below 1 that rounds to 1 is `1` either way). A
+/// NaN numerator, which only NaN input makes, gives 0.
+#[inline(always)]
+fn unit_ratio<R: Real>(num: R, den: R) -> R {
+    if num > R::ZERO {
+        if num < den {
+            num / den
+        } else {
+            R::ONE
+        }
+    } else {
+        R::ZERO
     }
 }
 
@@ -778,4 +797,34 @@ pub(crate) fn ellipsoid_foot<V: Vector>(radii: V, p: V) -> (V, V) {
     let q = signed * scale;
     let normal = signed.zip_map(ee, |x, ee| x / ee).direction().unwrap_or(V::axis(minor));
     (q, normal)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `unit_ratio` is the quotient clamped after the division, `(n / d).max(0).min(1)`, to
+    /// the bit (up to the sign of a zero), for numerators at and around `0` and `d`, tiny and
+    /// huge ones.
+    #[test]
+    fn unit_ratio_is_the_clamped_quotient() {
+        use crate::test_rng::Rng;
+        let clamped = |n: f64, d: f64| Real::min(Real::max(n / d, 0.0), 1.0);
+        let mut rng = Rng::new(29);
+        for _ in 0..100_000 {
+            let d = 10f64.powf(rng.unit() * 40.0 - 20.0);
+            let ulps = (rng.unit() * 8.0 - 4.0) as i64;
+            let near = |x: f64| f64::from_bits((x.to_bits() as i64 + ulps) as u64);
+            for n in [near(d), -near(d), d * (rng.unit() * 3.0 - 1.0), near(f64::MIN_POSITIVE)] {
+                assert_eq!(unit_ratio(n, d), clamped(n, d), "{n:e} / {d:e}");
+                let (n, d) = (n as f32, d as f32);
+                if d > 0.0 {
+                    let c = Real::min(Real::max(n / d, 0.0), 1.0);
+                    assert_eq!(unit_ratio(n, d), c, "{n:e} / {d:e}");
+                }
+            }
+        }
+        assert_eq!(unit_ratio(f64::MIN_POSITIVE, 1e300), 0.0);
+        assert_eq!(unit_ratio(f64::NAN, 1.0), 0.0);
+    }
 }
