@@ -249,20 +249,18 @@ fn ruling_end<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
 /// normal is orthogonal to the segment `d` (its ends tie) and the tangential part of the
 /// support point across `d` vanishes: the normal is turned orthogonal to `d`, then Newton's
 /// method runs in one dimension, about `d`, along `t = n × d` (in 2D the normal orthogonal to
-/// `d` is the answer). From a stopped expansion's normal ([`along_rulings`]) the curvature is the one at the
-/// segment's point along the normal (the foot), which on a developable patch is the ends'
-/// interpolated (a cone's side: none at the apex, the rim's at the rim; for a point near the
-/// axis the foot is near the apex, and the rim's curvature takes steps far too short); and
-/// since a cone's rulings are not parallel, a turn about one leaves the patch's normals by
-/// its square, so after each step the ruling is measured again and the normal turned
-/// orthogonal to it, and a step that raises the support value is not kept. A converged
-/// answer's normal and a stall's recovery turn about the first ruling with its end's
-/// curvature ([`about_ruling`]). The
-/// witnesses are the points of the segment whose difference lies along the normal, kept only
-/// where the tangential part ends up within `√ε` of the size, and the depth is the support
-/// value there, as for the plain step. `first` is the support point of `normal`, `other` the
-/// one after turning the normal away from it (the ruling's other end); `mode` says where
-/// the normal comes from.
+/// `d` is the answer). From a stopped expansion's normal ([`along_rulings`]) the curvature is the
+/// one at the segment's point along the normal (the foot), which on a developable patch is the
+/// ends' interpolated (a cone's side: none at the apex, the rim's at the rim; for a point near the
+/// axis the foot is near the apex, and the rim's curvature takes steps far too short); and since a
+/// cone's rulings are not parallel, a turn about one leaves the patch's normals by its square, so
+/// after each step the ruling is measured again and the normal turned orthogonal to it, and a step
+/// that raises the support value is not kept. A converged answer's normal and a stall's recovery
+/// turn about the first ruling with its end's curvature ([`about_ruling`]). The witnesses are the
+/// points of the segment whose difference lies along the normal, kept only where the tangential
+/// part ends up within `√ε` of the size, and the depth is the support value there, as for the plain
+/// step. `first` is the support point of `normal`, `other` the one after turning the normal away
+/// from it (the ruling's other end); `mode` says where the normal comes from.
 #[cold]
 #[inline(never)]
 fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
@@ -363,8 +361,9 @@ fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     Some(Polished { normal: n, depth: h, support, settled: true })
 }
 
-/// Newton's method of [`ruled`] for a stopped expansion's normal, from the unit `n` orthogonal to the ruling
-/// `d`: the final normal, its support point and the ruling's ends there (`p` toward `+d`).
+/// Newton's method of [`ruled`] for a stopped expansion's normal, from the unit `n` orthogonal to
+/// the ruling `d`: the final normal, its support point and the ruling's ends there (`p` toward
+/// `+d`).
 /// `span` is the ruling's direction from two support points (the spanning shape's own).
 fn along_rulings<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     pair: &Pair<'_, V, A, B>,
