@@ -41,3 +41,24 @@ mod segment_box;
 mod time_of_impact;
 mod tutorials;
 mod warm_start;
+
+/// Every file in `tests/` is built: a module here or a target of its own in `Cargo.toml`.
+/// With `autotests = false`, Cargo no longer finds test files by itself, and a new file
+/// without its `mod` line would be silently left out, its tests never run.
+#[test]
+fn every_test_file_is_a_module_or_a_target() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |path: &std::path::Path| std::fs::read_to_string(path).expect("readable");
+    let (suite, manifest) = (read(&root.join("tests/suite.rs")), read(&root.join("Cargo.toml")));
+    for entry in std::fs::read_dir(root.join("tests")).expect("the tests directory") {
+        let path = entry.expect("a directory entry").path();
+        let (Some(stem), Some("rs")) =
+            (path.file_stem().and_then(|s| s.to_str()), path.extension().and_then(|s| s.to_str()))
+        else {
+            continue;
+        };
+        let module = suite.lines().any(|l| l == format!("mod {stem};"));
+        let target = manifest.contains(&format!("path = \"tests/{stem}.rs\""));
+        assert!(module || target, "tests/{stem}.rs is neither a module of suite.rs nor a target");
+    }
+}
