@@ -766,6 +766,48 @@ impl<V: Vector> Run<V> {
         if !observer.watching() && self.project_point(pair) {
             return;
         }
+        self.iterate(pair, warm, observer);
+        if self.goal == Goal::Intersection
+            && self.termination != Termination::SeparatingAxis
+            && !self.intersecting(self.margins)
+        {
+            self.measure(pair, observer);
+        }
+    }
+
+    /// An intersection run that ended apart without proving it (converged, stalled or capped
+    /// with `|v|` beyond the margins and the touching distance, but no separating axis):
+    /// `|v|` only bounds the cores' distance from above, here by a loop that stopped at its
+    /// tolerance without the feature finisher, so a pair inside the touching distance could
+    /// read as apart where [`Pair::distance`] measures it touching (cones 1.17e-10 apart
+    /// against a touching distance of 1.21e-10: `|v|` stopped 1.24e-10 away). The verdict is
+    /// then the distance run's, started cold as `distance` and `closest_points` start it, so
+    /// that `intersects`, `contact(0)`'s probe and `distance == 0` agree by construction. Only
+    /// pairs within the loop's tolerance of touching get here; the iterations add up.
+    #[cold]
+    #[inline(never)]
+    fn measure<A: Support<V> + ?Sized, B: Support<V> + ?Sized, O: GjkObserver<V> + ?Sized>(
+        &mut self,
+        pair: &Pair<'_, V, A, B>,
+        observer: &mut O,
+    ) {
+        let spent = self.iterations;
+        let options = GjkOptions { tolerance: self.tolerance, max_iterations: self.max_iterations };
+        *self = Run::new(pair, Goal::Distance, &options);
+        if observer.watching() || !self.project_point(pair) {
+            self.iterate(pair, &mut WarmStart::default(), observer);
+        }
+        self.iterations += spent;
+    }
+
+    /// The loop of [`Run::solve`] after the point projection: seeds, then iterates.
+    #[inline(always)]
+    fn iterate<A: Support<V> + ?Sized, B: Support<V> + ?Sized, O: GjkObserver<V> + ?Sized>(
+        &mut self,
+        pair: &Pair<'_, V, A, B>,
+        warm: &mut WarmStart<V>,
+        observer: &mut O,
+    ) {
         // B's relative pose with its rotation as a matrix, built once for the support calls.
         let frame = Frame::new(&pair.relative);
         self.seed(&frame, warm);

@@ -2161,3 +2161,149 @@ fn f32_sliver_vertex_deep_in_a_flat_ellipse_keeps_its_witness() {
     let remainder = (c.point_a - c.point_b - c.normal * c.depth).length();
     assert!(remainder <= 0.1, "{c:?}: a − b − depth n = {remainder:e}");
 }
+
+/// Cones that touch within the touching distance (f64, the long run's `intersects_consistent`,
+/// cases 105547 and 115869): rounded cones 1.17e-10 apart with a touching distance of
+/// 1.21e-10, and cones of size 4e-5 4.09e-15 apart with one of 4.11e-15. `distance` and
+/// `closest_points` said touching (0, intersecting), `intersects` and `contact(0)` apart. The
+/// intersection run (no separating axis: its lower bound `v·w/|v|` was within the touching
+/// distance) stopped at its tolerance with `|v|` 1.24e-10 beyond the margins, an upper bound
+/// only; the distance run, with the feature finisher for cones, measured 1.17e-10. An
+/// intersection run that ends apart without a separating axis now takes the cold distance
+/// run's verdict, the one `distance` and `closest_points` take. Oracle: the closed-form cone
+/// support (apex or rim, plus the margin), which bounds the distance between the plane gap
+/// along the scene's direction `u` and the distance of the two support points; B slides
+/// along `u` through the touching distance, and every query must say touching when the upper
+/// bound is within it, apart when the lower bound is beyond it, and all must agree.
+#[test]
+fn cones_within_the_touching_distance_intersect_for_every_query() {
+    use gjk::{Cone, Proximity, Rounded};
+    use glam::{DQuat, DVec3};
+    struct Body {
+        h: f64,
+        r: f64,
+        m: f64,
+        rot: DQuat,
+        t: DVec3,
+    }
+    impl Body {
+        /// The support point along the unit `n` (world): the cone's apex or rim point,
+        /// then the margin along `n`.
+        fn support(&self, n: DVec3) -> DVec3 {
+            let d = self.rot.inverse() * n;
+            let rho = (d.x * d.x + d.z * d.z).sqrt();
+            let apex = DVec3::new(0.0, self.h, 0.0);
+            let rim = if rho > 0.0 {
+                DVec3::new(d.x * self.r / rho, -self.h, d.z * self.r / rho)
+            } else {
+                DVec3::new(self.r, -self.h, 0.0)
+            };
+            let core = if apex.dot(d) >= rim.dot(d) { apex } else { rim };
+            self.rot * core + self.t + n * self.m
+        }
+        fn pose(&self) -> Pose<DVec3> {
+            Pose::new(self.rot, self.t).unwrap()
+        }
+    }
+    let quat = |q: [f64; 4]| DQuat::from_xyzw(q[0], q[1], q[2], q[3]).normalize();
+    let scenes = [
+        (
+            Body {
+                h: 0.05641935144572234,
+                r: 0.16199134370838,
+                m: 0.17673231445411103,
+                rot: quat([
+                    -0.8695704900505521,
+                    -0.2563976802122717,
+                    0.4176093838328835,
+                    -0.060908086078351444,
+                ]),
+                t: DVec3::new(-0.25341648825171537, 0.2843936828509881, -0.1972918939897465),
+            },
+            Body {
+                h: 0.18546707408013488,
+                r: 0.2907380793134072,
+                m: 2.225073858507e-311,
+                rot: quat([
+                    -0.1401275956992751,
+                    -0.5914187516180793,
+                    0.7734112013495503,
+                    -0.18006451839576496,
+                ]),
+                t: DVec3::new(0.34961646423559417, 0.5493115919621042, -0.19450510624810696),
+            },
+            DVec3::new(0.9143751747742758, 0.3643563283068131, 0.17652905080833128),
+        ),
+        (
+            Body {
+                h: 5.576358919035121e-7,
+                r: 3.1186597738685857e-6,
+                m: 0.0,
+                rot: quat([
+                    0.10797234395230933,
+                    0.24830080524770118,
+                    -0.594722844396928,
+                    0.7569632893391954,
+                ]),
+                t: DVec3::new(
+                    -1.6615975593919912e-5,
+                    -1.9494715287897587e-5,
+                    1.4977983140262142e-5,
+                ),
+            },
+            Body {
+                h: 1.3316583486641964e-5,
+                r: 3.3717543184186568e-6,
+                m: 8.130613711573704e-6,
+                rot: quat([
+                    0.4525091107854374,
+                    0.6112269207951929,
+                    0.3811189982195699,
+                    0.5257237536458778,
+                ]),
+                t: DVec3::new(-1.2204503079321394e-5, -2.6969051498007907e-5, 3.591410454078452e-5),
+            },
+            DVec3::new(0.19037084638572485, -0.7280049972061168, 0.6586104044799965),
+        ),
+    ];
+    for (k, (a, b, u)) in scenes.iter().enumerate() {
+        let u = u.normalize();
+        let shape = |body: &Body| {
+            let cone = Cone::new(body.h, body.r).unwrap();
+            Rounded::new(cone, body.m).unwrap()
+        };
+        let (sa, sb) = (shape(a), shape(b));
+        // The touching rule of the pair (the documented one: `(1e-10 + 16 ε) × size`); sliding
+        // B along `u` by less than its size moves it by less than 1e-16 of itself.
+        let touch = Pair::new(&sa, a.pose(), &sb, b.pose()).tolerance(1e-10).distance();
+        let (pa, pb) = (a.support(u), b.support(-u));
+        let (lower0, upper0) = ((pb - pa).dot(u), (pb - pa).length());
+        assert!(upper0 <= touch, "scene {k}: the recorded scene is within the touching distance");
+        for step in [0.0, 0.25, 0.5, 0.75, 0.9, 0.95, 0.98, 1.02, 1.05, 1.1, 1.5, 2.0, 4.0] {
+            let slide = step * touch - lower0;
+            let moved = Body { t: b.t + u * slide, ..*b };
+            let (pa, pb) = (a.support(u), moved.support(-u));
+            let (lower, upper) = ((pb - pa).dot(u), (pb - pa).length());
+            let pair = Pair::new(&sa, a.pose(), &sb, moved.pose());
+            let intersects = pair.intersects();
+            let votes = [
+                intersects,
+                pair.contact(0.0).is_some(),
+                pair.distance() == 0.0,
+                matches!(pair.closest_points(), Proximity::Intersecting),
+            ];
+            let case =
+                format!("scene {k}, gap {step} × touch ({lower:e}..{upper:e}, touch {touch:e})");
+            assert!(votes.iter().all(|&v| v == intersects), "{case}: votes {votes:?}");
+            if upper <= touch {
+                assert!(intersects, "{case}: within the touching distance, reported apart");
+            }
+            if lower > touch {
+                assert!(!intersects, "{case}: beyond the touching distance, reported touching");
+            }
+        }
+        // The recorded scene itself.
+        let pair = Pair::new(&sa, a.pose(), &sb, b.pose());
+        assert!(pair.intersects() && pair.contact(0.0).is_some(), "scene {k}: {lower0:e} apart");
+    }
+}
