@@ -566,7 +566,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         }
         // From A toward B: b − a = −w.
         let normal = unit(-p.w)?;
-        let contact = self.contact_of_cores(normal, p.a, p.b, -core_distance);
+        let contact = self.contact_along(normal, p.a, -core_distance);
         let reach = || prediction + touch();
         Some(analytic(
             contact,
@@ -646,7 +646,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             let p = self.segment_box_support(&closest, ends, box_is_a);
             // From A toward B: b − a = −w.
             let normal = unit(-p.w)?;
-            let contact = self.contact_of_cores(normal, p.a, p.b, -core_distance);
+            let contact = self.contact_along(normal, p.a, -core_distance);
             let reach = || prediction + touch();
             let termination = Termination::Converged;
             return Some(analytic(
@@ -724,6 +724,27 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             normal: pose.transform_vector(normal),
             point_a: pose.transform_point(core_a + normal * margin_a),
             point_b: pose.transform_point(core_b - normal * margin_b),
+            status: ContactStatus::Exact,
+        }
+    }
+
+    /// [`Pair::contact_of_cores`] when the cores' witness points differ by `−core_depth ×
+    /// normal` (up to rounding), as the closed forms' do: a point core and its projection or
+    /// exit point, two segments' or a segment and a box's closest points. B's point is then
+    /// A's moved back by the contact's depth: one rotation fewer, and
+    /// `point_a − point_b = depth × normal` up to one rounding.
+    #[inline(always)]
+    fn contact_along(&self, normal: V, core_a: V, core_depth: V::Real) -> Contact<V> {
+        let margin_a = self.a().margin();
+        let depth = core_depth + margin_a + self.b().margin();
+        let pose = self.pose_a();
+        let normal = pose.transform_vector(normal);
+        let point_a = pose.transform_point(core_a) + normal * margin_a;
+        Contact {
+            depth,
+            normal,
+            point_a,
+            point_b: point_a - normal * depth,
             status: ContactStatus::Exact,
         }
     }
@@ -823,8 +844,8 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         let far = margins + (prediction + bound);
         let touch = || self.tolerance(options.gjk.tolerance).distance();
         let apart = || Some(ContactResult::unexpanded(None, Termination::Converged, 1));
-        // In A's frame: the normal from A toward B, the cores' witness points, the cores' depth.
-        let (normal, core_a, core_b, hit) = match *kernel {
+        // In A's frame: the normal from A toward B, A's point on its core, the cores' depth.
+        let (normal, core_a, hit) = match *kernel {
             Kernel::PointOnB { a, b } => {
                 // A's point against B, measured in B's frame: B's outward normal points from B
                 // toward A.
@@ -833,18 +854,18 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
                 else {
                     return apart();
                 };
-                (-rel.transform_vector(hit.normal), a, rel.transform_point(hit.boundary), hit)
+                (-rel.transform_vector(hit.normal), a, hit)
             }
             Kernel::PointOnA { a, b: b_local } => {
                 let b = rel.transform_point(b_local);
                 let Some(hit) = against_point(&a, b, touch, bound, far)? else {
                     return apart();
                 };
-                (hit.normal, hit.boundary, b, hit)
+                (hit.normal, hit.boundary, hit)
             }
             _ => return None,
         };
-        let contact = self.contact_of_cores(normal, core_a, core_b, hit.depth);
+        let contact = self.contact_along(normal, core_a, hit.depth);
         let termination = if hit.inside { Termination::Contained } else { Termination::Converged };
         let core_distance = (!hit.inside).then_some(-hit.depth);
         let reach = || prediction + touch();
