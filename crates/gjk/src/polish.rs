@@ -457,7 +457,14 @@ fn about_ruling<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
             }
             let e = (g.abs() / size).max(root_eps).min(V::Real::from_f64(1e-2));
             let turned = (n + t * e).direction()?;
-            let curvature = t.dot(pair.support(turned).w - w) / e - n.dot(w);
+            let moved = pair.support(turned).w;
+            let across = |m: V| t.dot(m - w) / e - n.dot(w);
+            // The curvature at the support point's end of the ruling where it has some; at an
+            // end without (a cone's apex) or with the measurement lost, the turned point's.
+            let curvature = match same_end(pair, turned, d, (w, moved), e, size) {
+                Some(same) if across(same).is_positive() => across(same),
+                _ => across(moved),
+            };
             if !curvature.is_positive() {
                 return None;
             }
@@ -472,6 +479,36 @@ fn about_ruling<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         (pair.support((n + d * root_eps).direction()?), end)
     };
     Some((n, end, (p, q)))
+}
+
+/// The support point of the unit `turned` (the normal turned by `e` across the ruling `d`) at
+/// the same end of the ruling as `w`, the support point before the turn, when the turn's own
+/// support point `moved` is at the other end (`None` when it is not).
+///
+/// The normal is orthogonal to `d`, so the ruling's two ends tie along it up to rounding, and
+/// the turn may land on the other end: a difference of the ruling's length, whose part across
+/// it is rounding of either sign (a hull's edge 0.017 long ending at a cylinder's rim, f32:
+/// a negative curvature, and the stall's recovery gave up). The turned normal is then tilted
+/// toward `w`'s end by `κ`: enough for the ends' support values to differ by `64 ε size`,
+/// decisive against rounding, and at most `e / 8`, so that the tilt's own motion of the
+/// curved shape's point stays small next to the turn's.
+fn same_end<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    pair: &Pair<'_, V, A, B>,
+    turned: V,
+    d: V,
+    (w, moved): (V, V),
+    e: V::Real,
+    size: V::Real,
+) -> Option<V> {
+    let jump = (moved - w).length();
+    // A smooth turn by `e` moves the support point by at most `e × size`.
+    if jump <= V::Real::from_f64(4.0) * e * size {
+        return None;
+    }
+    let side = if d.dot(w) >= d.dot(moved) { d } else { -d };
+    let decisive = V::Real::from_f64(64.0) * V::Real::EPSILON * size / jump;
+    let kappa = decisive.min(e / V::Real::from_f64(8.0));
+    Some(pair.support((turned + side * kappa).direction()?).w)
 }
 
 /// The ends of the ruling along `d` at the unit `normal`: the support points of the normal

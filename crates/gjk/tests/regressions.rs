@@ -1247,6 +1247,66 @@ fn f32_cast_normal_is_a_supporting_plane_after_a_stall() {
     assert!(n.dot(reach - p).abs() <= 1e-6, "{r:?}");
 }
 
+/// The same cast (f32) after that fix still stopped short: at a stall 1.1e-6 from `C` (the
+/// touching distance is 3e-7) it reported a hit 1.95e-5 early in time, the hull's vertex
+/// 5.3e-7 from the cylinder. The simplex held a ruling of `C`: the cylinder's rim point minus
+/// the hull's edge 0.017 long that ends at the rim, with `−u` leaning to the edge's far end.
+/// The stall's recovery (Newton's method across the ruling, `polish::about_ruling`) measures
+/// the curvature by turning the normal across the ruling, but the normal is orthogonal to the
+/// ruling, its two ends tie up to rounding, and the turned support point landed on the other
+/// end: a curvature of the wrong sign, and the recovery gave up. It now measures the turn at
+/// the same end. Oracle: the hull's vertex at the rim against the cylinder in closed form
+/// (its meridian half plane: a clamp to the rectangle), in f64 at the reported time.
+#[test]
+fn f32_cast_of_a_hull_edge_ending_at_a_cylinder_rim_reaches_the_rim() {
+    use gjk::{shape_cast, CastStatus, Cylinder};
+    use glam::DVec3;
+    let (half_height, radius) = (0.0011723447823897004f64 as f32, 0.0008097229874692857f64 as f32);
+    let cylinder = Cylinder::new(half_height, radius).unwrap();
+    let points = [
+        [-0.009141477756202221, 0.003976624924689531, -0.008249609731137753],
+        [0.004444371443241835, 0.008242236450314522, -0.006359689403325319],
+        [0.0015665270620957017, -0.0037173284217715263, -0.009100975468754768],
+        [0.008611727505922318, 0.0026964067947119474, 0.005096105393022299],
+        [0.0002866672002710402, 0.0008077900856733322, -0.0033528178464621305],
+    ]
+    .map(v32);
+    let hull = Polytope::new(points.to_vec()).unwrap();
+    let pose_a = pose32(
+        [0.2638373689131061, 0.8945885355459791, 0.339141311339698, 0.12281842605041118],
+        [0.0235415231436491, -0.01459936611354351, 0.01161359716206789],
+    );
+    let pose_b = pose32(
+        [0.3376874087949162, -0.1539741930132154, -0.22068894290546007, 0.9019731438943038],
+        [0.005855269730091095, -0.002013778081163764, 0.02953977882862091],
+    );
+    let velocity_a = v32([-0.007265998516231775, 0.002464998746290803, 0.02229016274213791]);
+    let velocity_b = v32([0.010543922893702984, -0.015151865780353546, 0.011394861154258251]);
+    let r = shape_cast(&cylinder, &pose_a, velocity_a, &hull, &pose_b, velocity_b, 1.0);
+    assert_eq!(r.status, CastStatus::Hit, "{r:?}");
+    let t = f64::from(r.toi);
+    let (ra, rb) = (pose_a.rotation().as_dquat(), pose_b.rotation().as_dquat());
+    let ta = pose_a.translation().as_dvec3() + velocity_a.as_dvec3() * t;
+    let tb = pose_b.translation().as_dvec3() + velocity_b.as_dvec3() * t;
+    let (h, rho) = (f64::from(half_height), f64::from(radius));
+    // Signed distance of a point from the cylinder: outside, from the rectangle
+    // `[0, rho] × [−h, h]` of its meridian half plane; inside, minus the nearer of side and caps.
+    let signed = |q: glam::Vec3| {
+        let x = ra.inverse() * (rb * q.as_dvec3() + tb - ta);
+        let (dr, dy) = (DVec3::new(x.x, 0.0, x.z).length() - rho, x.y.abs() - h);
+        if dr <= 0.0 && dy <= 0.0 {
+            dr.max(dy)
+        } else {
+            DVec3::new(dr.max(0.0), dy.max(0.0), 0.0).length()
+        }
+    };
+    // The vertex that meets the rim (the third): 5.3e-7 away before the fix, 2e-10 after; the
+    // others are 7e-3 and more away. 5e-8 is 1.8e-6 of the scene's size.
+    let gaps = points.map(signed);
+    assert!(gaps[2].abs() <= 5e-8, "the rim's vertex is {:e} from the cylinder: {r:?}", gaps[2]);
+    assert!(gaps.iter().all(|&g| g >= -5e-8), "{gaps:?}");
+}
+
 /// A shape cast (f32) of a box's edge onto a cylinder's rim stalled 1.1e-3 short of contact
 /// (the ruled patch of GJK's stall recovery: the support point along `−u` was the ruling's
 /// far end) and reported a hit at a time when the shapes were still 1.8e-4 apart. The sweep
