@@ -1195,6 +1195,44 @@ fn pose32(rotation: [f64; 4], translation: [f64; 3]) -> Pose<glam::Vec3> {
     Pose::new(glam::DQuat::from_array(rotation).as_quat(), v32(translation)).unwrap()
 }
 
+/// The f32 cast of a small cylinder (A) and a 5-point hull (B) of the two regression tests
+/// below: the cylinder's half height and radius, the hull's points, the poses, the velocities.
+struct StalledCast {
+    half_height: f32,
+    radius: f32,
+    points: [glam::Vec3; 5],
+    pose_a: Pose<glam::Vec3>,
+    pose_b: Pose<glam::Vec3>,
+    velocity_a: glam::Vec3,
+    velocity_b: glam::Vec3,
+}
+
+impl StalledCast {
+    fn new() -> Self {
+        let points = [
+            [-0.009141477756202221, 0.003976624924689531, -0.008249609731137753],
+            [0.004444371443241835, 0.008242236450314522, -0.006359689403325319],
+            [0.0015665270620957017, -0.0037173284217715263, -0.009100975468754768],
+            [0.008611727505922318, 0.0026964067947119474, 0.005096105393022299],
+            [0.0002866672002710402, 0.0008077900856733322, -0.0033528178464621305],
+        ]
+        .map(v32);
+        let pose_a = pose32(
+            [0.2638373689131061, 0.8945885355459791, 0.339141311339698, 0.12281842605041118],
+            [0.0235415231436491, -0.01459936611354351, 0.01161359716206789],
+        );
+        let pose_b = pose32(
+            [0.3376874087949162, -0.1539741930132154, -0.22068894290546007, 0.9019731438943038],
+            [0.005855269730091095, -0.002013778081163764, 0.02953977882862091],
+        );
+        let velocity_a = v32([-0.007265998516231775, 0.002464998746290803, 0.02229016274213791]);
+        let velocity_b = v32([0.010543922893702984, -0.015151865780353546, 0.011394861154258251]);
+        let (half_height, radius) =
+            (0.0011723447823897004f64 as f32, 0.0008097229874692857f64 as f32);
+        Self { half_height, radius, points, pose_a, pose_b, velocity_a, velocity_b }
+    }
+}
+
 /// A shape cast (f32) of a 5-point hull onto a small cylinder stalled at the contact with the
 /// simplex's closest point 1e-6 from the ray point, above twice the touching distance, and
 /// took its direction for the normal: a hull vertex then stuck 4.4e-6 (1.5e-4 of the size)
@@ -1204,27 +1242,10 @@ fn pose32(rotation: [f64; 4], translation: [f64; 3]) -> Pose<glam::Vec3> {
 #[test]
 fn f32_cast_normal_is_a_supporting_plane_after_a_stall() {
     use gjk::{shape_cast, CastStatus, Cylinder, Support};
-    let cylinder =
-        Cylinder::new(0.0011723447823897004f64 as f32, 0.0008097229874692857f64 as f32).unwrap();
-    let points = [
-        [-0.009141477756202221, 0.003976624924689531, -0.008249609731137753],
-        [0.004444371443241835, 0.008242236450314522, -0.006359689403325319],
-        [0.0015665270620957017, -0.0037173284217715263, -0.009100975468754768],
-        [0.008611727505922318, 0.0026964067947119474, 0.005096105393022299],
-        [0.0002866672002710402, 0.0008077900856733322, -0.0033528178464621305],
-    ]
-    .map(v32);
+    let StalledCast { half_height, radius, points, pose_a, pose_b, velocity_a, velocity_b } =
+        StalledCast::new();
+    let cylinder = Cylinder::new(half_height, radius).unwrap();
     let hull = Polytope::new(points.to_vec()).unwrap();
-    let pose_a = pose32(
-        [0.2638373689131061, 0.8945885355459791, 0.339141311339698, 0.12281842605041118],
-        [0.0235415231436491, -0.01459936611354351, 0.01161359716206789],
-    );
-    let pose_b = pose32(
-        [0.3376874087949162, -0.1539741930132154, -0.22068894290546007, 0.9019731438943038],
-        [0.005855269730091095, -0.002013778081163764, 0.02953977882862091],
-    );
-    let velocity_a = v32([-0.007265998516231775, 0.002464998746290803, 0.02229016274213791]);
-    let velocity_b = v32([0.010543922893702984, -0.015151865780353546, 0.011394861154258251]);
     let r = shape_cast(&cylinder, &pose_a, velocity_a, &hull, &pose_b, velocity_b, 1.0);
     assert_eq!(r.status, CastStatus::Hit, "{r:?}");
     let (t, n, p) = (f64::from(r.toi), r.normal.as_dvec3(), r.point_a.as_dvec3());
@@ -1261,27 +1282,10 @@ fn f32_cast_normal_is_a_supporting_plane_after_a_stall() {
 fn f32_cast_of_a_hull_edge_ending_at_a_cylinder_rim_reaches_the_rim() {
     use gjk::{shape_cast, CastStatus, Cylinder};
     use glam::DVec3;
-    let (half_height, radius) = (0.0011723447823897004f64 as f32, 0.0008097229874692857f64 as f32);
+    let StalledCast { half_height, radius, points, pose_a, pose_b, velocity_a, velocity_b } =
+        StalledCast::new();
     let cylinder = Cylinder::new(half_height, radius).unwrap();
-    let points = [
-        [-0.009141477756202221, 0.003976624924689531, -0.008249609731137753],
-        [0.004444371443241835, 0.008242236450314522, -0.006359689403325319],
-        [0.0015665270620957017, -0.0037173284217715263, -0.009100975468754768],
-        [0.008611727505922318, 0.0026964067947119474, 0.005096105393022299],
-        [0.0002866672002710402, 0.0008077900856733322, -0.0033528178464621305],
-    ]
-    .map(v32);
     let hull = Polytope::new(points.to_vec()).unwrap();
-    let pose_a = pose32(
-        [0.2638373689131061, 0.8945885355459791, 0.339141311339698, 0.12281842605041118],
-        [0.0235415231436491, -0.01459936611354351, 0.01161359716206789],
-    );
-    let pose_b = pose32(
-        [0.3376874087949162, -0.1539741930132154, -0.22068894290546007, 0.9019731438943038],
-        [0.005855269730091095, -0.002013778081163764, 0.02953977882862091],
-    );
-    let velocity_a = v32([-0.007265998516231775, 0.002464998746290803, 0.02229016274213791]);
-    let velocity_b = v32([0.010543922893702984, -0.015151865780353546, 0.011394861154258251]);
     let r = shape_cast(&cylinder, &pose_a, velocity_a, &hull, &pose_b, velocity_b, 1.0);
     assert_eq!(r.status, CastStatus::Hit, "{r:?}");
     let t = f64::from(r.toi);
