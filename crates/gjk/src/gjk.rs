@@ -794,9 +794,7 @@ impl<V: Vector> Run<V> {
         let spent = self.iterations;
         let options = GjkOptions { tolerance: self.tolerance, max_iterations: self.max_iterations };
         *self = Run::new(pair, Goal::Distance, &options);
-        if observer.watching() || !self.project_point(pair) {
-            self.iterate(pair, &mut WarmStart::default(), observer);
-        }
+        self.solve(pair, &mut WarmStart::default(), observer);
         self.iterations += spent;
     }
 
