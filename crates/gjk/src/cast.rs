@@ -431,7 +431,7 @@ impl<V: Vector> Sweep<V> {
                 // The closest point no longer improves at a fixed ray point: rounding, or a
                 // ruled patch of `C` (see `recover`).
                 (sweep.simplex, sweep.u) = previous;
-                let recovered = !sweep.touching(setup) && sweep.recover(pair);
+                let recovered = !sweep.touching(setup) && sweep.recover(pair, &p);
                 if !recovered || sweep.touching(setup) {
                     return sweep.stop(SweepEnd::Touch);
                 }
@@ -472,12 +472,15 @@ impl<V: Vector> Sweep<V> {
     /// A stall at a fixed ray point with the cores still farther apart than the tolerance:
     /// the case of GJK's stall recovery (`Run::recover`, a polytope's edge or vertex against a
     /// cylinder's rim, where `−u` leans toward the ruling's far end). Newton's polish of the
-    /// normal at the ray point finds the support point on the near end; it joins the simplex
-    /// when it brings `u` closer. `true` when it did (the loop goes on), `false` to stop.
+    /// normal at the ray point finds the support point on the near end; where it finds none,
+    /// the stalled support point `stalled`'s points are paired anew with the simplex's
+    /// ([`Simplex::recombined`]). The point joins the simplex when it brings `u` closer.
+    /// `true` when it did (the loop goes on), `false` to stop.
     #[cold]
     fn recover<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         &mut self,
         pair: &Pair<'_, V, A, B>,
+        stalled: &SupportPoint<V>,
     ) -> bool {
         if self.recoveries >= MAX_RECOVERIES {
             return false;
@@ -487,10 +490,9 @@ impl<V: Vector> Sweep<V> {
         let here =
             Pair { relative: Pose::from_rotation_translation(rotation, self.offset), ..*pair };
         let Some(n) = (-self.u).direction() else { return false };
-        let Some(p) = stall_escape(&here, n, -self.u.length()) else { return false };
-        if self.simplex.contains(&p) {
-            return false;
-        }
+        let escape = stall_escape(&here, n, -self.u.length()).filter(|p| !self.simplex.contains(p));
+        let recombined = || self.simplex.recombined(stalled, self.u.length_squared());
+        let Some(p) = escape.or_else(recombined) else { return false };
         let previous = (self.simplex, self.u);
         self.simplex.push(p);
         let closest = self.simplex.reduce();

@@ -926,7 +926,7 @@ impl<V: Vector> Run<V> {
     /// the rim's curve). GJK reported such pairs apart by up to 1e-6 of their size while they
     /// touched. Newton's polish of the normal ([`polish`]) turns it orthogonal to the ruling,
     /// and its support point lands on the near rim at the right angle: the loop goes on with
-    /// it. Where the polish finds no such point, [`Run::recombined`] pairs the shapes' points
+    /// it. Where the polish finds no such point, [`Simplex::recombined`] pairs the shapes' points
     /// anew. `None` to go on, else how the loop ends (`NoProgress` when no recovery applies).
     #[cold]
     fn recover<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
@@ -942,47 +942,11 @@ impl<V: Vector> Run<V> {
         let Some(n) = (-self.v).direction() else { return stalled };
         let usable = |p: &SupportPoint<V>| !self.simplex.contains(p) && self.gap_open(p.w);
         let escape = stall_escape(pair, n, -self.v.length()).filter(usable);
-        let Some(p) = escape.or_else(|| self.recombined(w).filter(usable)) else { return stalled };
+        let recombined = || self.simplex.recombined(w, self.v.length_squared()).filter(usable);
+        let Some(p) = escape.or_else(recombined) else { return stalled };
         self.see(&p);
         self.simplex.push(p);
         self.check_after_adding(&self.simplex.solve())
-    }
-
-    /// A stall's other way out, where the polish finds none: the stalled support point `w`'s
-    /// point of one shape paired with a simplex vertex's point of the other, the pairing that
-    /// brings `v` closest to the origin (`None` when none brings it closer).
-    ///
-    /// `w` pairs A's support point with B's. Where one of them jumps along a flat feature
-    /// almost orthogonal to `v` (a hull's long edge: its ends tie along `v`), `w` pairs the
-    /// other shape's better point with the feature's far end, and the segment to it is so long
-    /// that the progress it offers (about the gap squared over the segment's length squared)
-    /// rounds away in f32: a flat hull's 14-long edge against an ellipsoid stalled 1.8e-3
-    /// short of the distance (size 19), and only in one order of the shapes
-    /// (`f32_flat_hull_edge_against_an_ellipsoid_measures_the_distance_in_both_orders`). Any
-    /// point of A minus any point of B is a point of `D`, so `v` stays an upper bound of the
-    /// distance; the better point with the vertex's near end is the progress the support point
-    /// was meant to bring.
-    #[cold]
-    fn recombined(&self, w: &SupportPoint<V>) -> Option<SupportPoint<V>> {
-        let mut best: Option<(V::Real, SupportPoint<V>)> = None;
-        for s in self.simplex.points() {
-            let pairings = [
-                SupportPoint { w: w.a - s.b, a: w.a, b: s.b, b_local: s.b_local },
-                SupportPoint { w: s.a - w.b, a: s.a, b: w.b, b_local: w.b_local },
-            ];
-            for p in pairings {
-                if self.simplex.contains(&p) {
-                    continue;
-                }
-                let mut trial = self.simplex;
-                trial.push(p);
-                let vv = trial.solve().closest.length_squared();
-                if vv < best.map_or(self.v.length_squared(), |(least, _)| least) {
-                    best = Some((vv, p));
-                }
-            }
-        }
-        best.map(|(_, p)| p)
     }
 
     /// Stopping tests on the new support point `w` before it joins the simplex.

@@ -2469,3 +2469,121 @@ fn f32_flat_hull_edge_against_an_ellipsoid_measures_the_distance_in_both_orders(
         "ellipsoid first: {ellipsoid_first}, exact {lower}"
     );
 }
+
+/// An f32 2D cast of a rounded ellipse onto a 7-point polygon (the property suite's
+/// `cast_toi` and `cast_points_on_shapes`, `rounded(ellipsoid) | hull-random`, size 6.8e5):
+/// the sweep reported a hit at 0.2264 with the shapes still 30 apart; the time of impact is
+/// 0.4717.
+///
+/// At a fixed ray point the sweep's support point paired the ellipse's better point with the
+/// far end of a polygon edge almost orthogonal to the search direction, and the progress of
+/// the segment to it rounded away (as in GJK's loop: `Simplex::recombined`). The stall's
+/// polish found no point, and the sweep stopped as if touching. Fixed by pairing the better
+/// point with the near end the simplex held.
+///
+/// Oracle (f64, the shapes and poses the library holds): at time `t` the largest separation
+/// `min_B n·b − max_A n·a` over unit `n` (a dense grid of angles, then golden-section
+/// search) is the distance of the moved shapes; the time of impact is its first zero,
+/// found by bisection.
+#[test]
+fn f32_cast_of_a_rounded_ellipse_onto_a_polygon_edge_reaches_the_contact() {
+    use gjk::{Ellipsoid, Rounded};
+    use glam::{DVec2, Vec2};
+    let v = |x: f64, y: f64| DVec2::new(x, y).as_vec2();
+    let radii = v(104753.1015625, 144568.8125);
+    let margin = 317795.1875f64 as f32;
+    let ellipse = Rounded::new(Ellipsoid::new(radii).unwrap(), margin).unwrap();
+    let points = [
+        [26716.94921875, -195931.109375],
+        [-211697.296875, 130149.6171875],
+        [128767.171875, -40369.1015625],
+        [-231691.65625, 489872.28125],
+        [109984.3828125, 531546.6875],
+        [194554.328125, -410506.25],
+        [-8472.0244140625, -70676.609375],
+    ]
+    .map(|[x, y]| v(x, y));
+    let polygon = Polytope::new(points.to_vec()).unwrap();
+    let pose_ellipse = Pose::<Vec2>::from_angle_translation(
+        2.160847893911195f64 as f32,
+        v(-966112.4375, -17245.11328125),
+    )
+    .unwrap();
+    let pose_polygon = Pose::<Vec2>::from_angle_translation(
+        0.522930501667751f64 as f32,
+        v(-331541.8125, 230102.796875),
+    )
+    .unwrap();
+    let (velocity_ellipse, velocity_polygon) =
+        (v(66.5328369140625, 57.519073486328125), v(-35.93337631225586, -9.7847261428833));
+    let cast = Pair::new(&ellipse, pose_ellipse, &polygon, pose_polygon).shape_cast(
+        velocity_ellipse,
+        velocity_polygon,
+        1.0,
+    );
+
+    // The oracle, from the f32 numbers the library holds.
+    let frame = |p: &Pose<Vec2>| {
+        let r = p.rotation();
+        (DVec2::new(f64::from(r.cos), f64::from(r.sin)), p.translation().as_dvec2())
+    };
+    let ((cos_e, sin_e), center) = {
+        let (c, t) = frame(&pose_ellipse);
+        ((c.x, c.y), t)
+    };
+    let (rot_p, t_p) = frame(&pose_polygon);
+    let world: Vec<DVec2> = points
+        .iter()
+        .map(|p| {
+            let p = p.as_dvec2();
+            DVec2::new(rot_p.x * p.x - rot_p.y * p.y, rot_p.y * p.x + rot_p.x * p.y) + t_p
+        })
+        .collect();
+    let r = radii.as_dvec2();
+    // Support values along `n` at time `t`: the rounded ellipse's `|diag(r) Rᵀn| + margin`.
+    let h_ellipse = |n: DVec2, t: f64| {
+        let m = DVec2::new(cos_e * n.x + sin_e * n.y, -sin_e * n.x + cos_e * n.y);
+        (r * m).length() + f64::from(margin) + n.dot(center + velocity_ellipse.as_dvec2() * t)
+    };
+    let h_polygon = |n: DVec2, t: f64| {
+        let moved = velocity_polygon.as_dvec2() * t;
+        world.iter().map(|p| n.dot(*p + moved)).fold(f64::NEG_INFINITY, f64::max)
+    };
+    // The distance at `t`: the largest separation over the normals (from the ellipse toward
+    // the polygon).
+    let distance = |t: f64| {
+        let separation = |angle: f64| {
+            let n = DVec2::from_angle(angle);
+            -h_polygon(-n, t) - h_ellipse(n, t)
+        };
+        let steps = 20_000;
+        let step = std::f64::consts::TAU / steps as f64;
+        let best = (0..steps)
+            .map(|i| i as f64 * step)
+            .max_by(|a, b| separation(*a).total_cmp(&separation(*b)))
+            .unwrap();
+        let minus = |u: f64| -separation(best - step + 2.0 * step * u);
+        -crate::common::golden_minimum(minus)
+    };
+    let (mut lo, mut hi) = (0.0, 1.0);
+    assert!(distance(lo) > 0.0 && distance(hi) < 0.0);
+    for _ in 0..60 {
+        let mid = 0.5 * (lo + hi);
+        if distance(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let relative_speed = (velocity_polygon - velocity_ellipse).as_dvec2().length();
+    // 1e-5 of the scene's size (6.8e5) along the relative motion.
+    let bound = 1e-5 * 6.8e5;
+    let toi = f64::from(cast.toi);
+    assert!(cast.is_hit(), "{cast:?}");
+    assert!((toi - lo).abs() * relative_speed < bound, "toi {toi}, exact {lo}: {cast:?}");
+    // The contact points lie on the moved shapes, within the bound.
+    let n = cast.normal.as_dvec2();
+    let (pa, pb) = (cast.point_a.as_dvec2(), cast.point_b.as_dvec2());
+    assert!((n.dot(pa) - h_ellipse(n, toi)).abs() < bound, "{cast:?}");
+    assert!((n.dot(pb) + h_polygon(-n, toi)).abs() < bound, "{cast:?}");
+}
