@@ -980,7 +980,10 @@ fn rechoose<V: Vector>(
             .and_then(|faces| polyline_crossing(n, t, faces, tilt * across));
         return match crossed {
             Some((a2, b2)) => halves(a2, b2, a2 - b2 - n * depth),
-            None => distribute(n, start, t, &down),
+            None => {
+                let (a2, b2) = onto_planes(n, (a0, b0), (start.0, start.1));
+                distribute(n, (a2, b2, a2 - b2 - n * depth), t, &down)
+            }
         };
     }
     // The new pair's remainder lies across `t` (mostly): the rooms along its own direction.
