@@ -1618,7 +1618,7 @@ fn properties() {
 /// them with their causes). The default run fails when an invariant fails more often than
 /// this, so the numbers can only go down: a fix lowers its line. Every other invariant must
 /// hold in every run.
-const OPEN_FAILURES: &[(&str, u32)] = &[("contact_points_on_planes", 1)];
+const OPEN_FAILURES: &[(&str, u32)] = &[];
 
 /// The scenes of the issue's defect list (issue 12), through the same invariants: each
 /// failed before its fix, and all must keep passing.

@@ -2587,3 +2587,82 @@ fn f32_cast_of_a_rounded_ellipse_onto_a_polygon_edge_reaches_the_contact() {
     assert!((n.dot(pa) - h_ellipse(n, toi)).abs() < bound, "{cast:?}");
     assert!((n.dot(pb) + h_polygon(-n, toi)).abs() < bound, "{cast:?}");
 }
+
+/// EPA's witnesses in f32 taken from a parallel facet and kept off the supporting planes: an
+/// ellipsoid (radii 132, 86, 17) deep in a posed cylinder (half height 1360, radius 1338),
+/// the scene 2.5e3 across, far from the world's origin (the property tests' last CI failure,
+/// `contact_points_on_planes`). f32 EPA converged on the cylinder's side, its facet 0.022
+/// below the support value along its normal (within its tolerance), a sliver with two corners
+/// 15 apart on one rim and the third on the other. The origin projected outside that facet
+/// (a barycentric coordinate of −0.42), so the witnesses came from a parallel facet of the
+/// same face (normals within `√ε`, 0.026 rad in f32), whose points missed `depth × n` by 9.2,
+/// mostly across the normal. The re-choice on the faces that support the normal did worse
+/// (the faces' ranges along the remainder did not meet), so the start was kept and its
+/// remainder handed out; but the start was that facet's chord, below the supporting planes of
+/// the answer's normal: `point_a` ended 4.6e-2 inside A's plane (the tolerance is 4.4e-2) and
+/// `point_b` 2.5e-2 beyond B's. Fixed by putting the kept start on the planes, as the
+/// re-chosen points are, before handing out its remainder, whose part along the normal is
+/// then the expansion's gap, split evenly. Oracle: the closed-form supports of the cylinder
+/// and the ellipsoid, in f64 from the f32 shapes and poses: each point within the gap
+/// `h_A(n) + h_B(−n) − depth` of its plane, and inside its shape (closed-form containment).
+#[test]
+fn f32_witnesses_from_a_parallel_facet_lie_on_the_supporting_planes() {
+    use gjk::{Cylinder, Ellipsoid, Posed};
+    use glam::{DVec3, Vec3};
+    let inner = pose32(
+        [0.8460226597200982, 0.5150533879374452, 0.035393081363607304, 0.13309018222949406],
+        [228.15008544921875, 639.1137084960938, -59.85615539550781],
+    );
+    let (hh, r) = (1359.6572265625f64 as f32, 1338.3409423828125f64 as f32);
+    let cylinder = Posed::new(Cylinder::new(hh, r).unwrap(), inner);
+    let pose_a = pose32(
+        [-0.6350556049417837, 0.25092220438561696, 0.7304366865484515, -0.01430639445866561],
+        [-72.95872497558594, -162.53692626953125, 1764.0926513671875],
+    );
+    let radii = v32([132.36636352539063, 86.35452270507813, 17.477649688720703]);
+    let ellipsoid = Ellipsoid::new(radii).unwrap();
+    let pose_b = pose32(
+        [-0.5840997773109875, -0.3017537335694174, 0.09108232827147751, -0.7479813793797401],
+        [61.24444580078125, -302.29144287109375, 1150.728759765625],
+    );
+    let c = gjk::contact(&cylinder, &pose_a, &ellipsoid, &pose_b, f32::INFINITY).unwrap();
+    // The oracle, in f64: world to local and the shapes' closed-form supports.
+    let rotation = |p: &Pose<Vec3>| p.rotation().as_dquat().normalize();
+    let local = |p: &Pose<Vec3>, x: DVec3| rotation(p).inverse() * (x - p.translation().as_dvec3());
+    let world = |p: &Pose<Vec3>, x: DVec3| rotation(p) * x + p.translation().as_dvec3();
+    let turn = |p: &Pose<Vec3>, d: DVec3| rotation(p).inverse() * d;
+    let (hh, r, radii) = (f64::from(hh), f64::from(r), radii.as_dvec3());
+    let support_a = |n: DVec3| {
+        let m = turn(&inner, turn(&pose_a, n));
+        let l = m.x.hypot(m.z);
+        let rim = DVec3::new(r * m.x / l, hh * m.y.signum(), r * m.z / l);
+        world(&pose_a, world(&inner, rim))
+    };
+    let support_b = |n: DVec3| {
+        // x = R² m / |R m|, where the ellipsoid's normal R⁻² x is parallel to m.
+        let rm = radii * turn(&pose_b, n);
+        world(&pose_b, radii * rm / rm.length())
+    };
+    let n = c.normal.as_dvec3().normalize();
+    let (pa, pb) = (c.point_a.as_dvec3(), c.point_b.as_dvec3());
+    let (h_a, h_b) = (n.dot(support_a(n)), -n.dot(support_b(-n)));
+    let gap = h_a + h_b - f64::from(c.depth);
+    let (off_a, off_b) = (n.dot(pa) - h_a, -h_b - n.dot(pb));
+    // Each point within half the expansion's gap of its plane (the remainder's part along
+    // the normal, split evenly), plus the rounding of the world coordinates (up to 1764).
+    let rounding = 64.0 * f64::from(f32::EPSILON) * 1764.0;
+    let allowed = 0.5 * gap + rounding;
+    assert!(gap <= 2.5e-2, "gap {gap:e}: {c:?}");
+    assert!(off_a.abs() <= allowed, "point_a {off_a:e} off A's plane (gap {gap:e}): {c:?}");
+    assert!(off_b.abs() <= allowed, "point_b {off_b:e} off B's plane (gap {gap:e}): {c:?}");
+    // Inside the shapes up to the property test's tolerance (4.4e-2): the cylinder's radial
+    // and axial extents; the ellipsoid's outside distance is at most (|R⁻¹x| − 1) × its
+    // largest radius.
+    let tolerance = 4.4e-2;
+    let a = local(&inner, local(&pose_a, pa));
+    let outside_a = (a.y.abs() - hh).max(a.x.hypot(a.z) - r);
+    let b = local(&pose_b, pb);
+    let outside_b = ((b / radii).length() - 1.0) * radii.max_element();
+    assert!(outside_a <= tolerance, "point_a {outside_a:e} outside the cylinder: {c:?}");
+    assert!(outside_b <= tolerance, "point_b {outside_b:e} outside the ellipsoid: {c:?}");
+}

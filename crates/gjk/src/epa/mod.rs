@@ -869,11 +869,12 @@ impl<V: Vector> Run<V> {
 /// * lift both onto their planes: a chord of a curved surface dips below the plane by at most
 ///   `τ` times its length (the support inequality at the tilted normal), so the lifted point
 ///   lies at most that far outside the shape (`τ² × radius / 2` on a smooth surface);
-/// * keep whichever of the start and the new pair has the smaller remainder, and hand it out
-///   (`distribute`): the normal part, `h_D(n) − depth` (zero for an upper bound, within the
-///   tolerance for a converged answer), evenly; the tangential part to the point whose shape
-///   has room for it along its supporting face — a box's corner has none, the cone's ruling
-///   across from it has plenty — and evenly only what neither can take.
+/// * keep whichever of the start and the new pair has the smaller remainder (a kept start
+///   put on the planes too), and hand it out (`distribute`): the normal part,
+///   `h_D(n) − depth` (zero for an upper bound, within the tolerance for a converged answer),
+///   evenly; the tangential part to the point whose shape has room for it along its
+///   supporting face — a box's corner has none, the cone's ruling across from it has plenty —
+///   and evenly only what neither can take.
 #[inline]
 fn settle<V: Vector>(
     depth: V::Real,
@@ -980,7 +981,13 @@ fn rechoose<V: Vector>(
             .and_then(|faces| polyline_crossing(n, t, faces, tilt * across));
         return match crossed {
             Some((a2, b2)) => halves(a2, b2, a2 - b2 - n * depth),
-            None => distribute(n, start, t, &down),
+            None => {
+                // The start is a facet's chord, below the planes of `n` (a parallel facet's,
+                // `answer`, by more than the gap): on the planes, the remainder's part along
+                // `n` is the gap, which the even split keeps within the tolerance.
+                let (a2, b2) = onto_planes(n, (a0, b0), (start.0, start.1));
+                distribute(n, (a2, b2, a2 - b2 - n * depth), t, &down)
+            }
         };
     }
     // The new pair's remainder lies across `t` (mostly): the rooms along its own direction.
