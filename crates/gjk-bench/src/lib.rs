@@ -40,6 +40,9 @@ pub mod spec;
 pub mod toi;
 pub mod workload;
 
+#[cfg(test)]
+mod tests;
+
 pub use cases::{ContactQuery, Depth, OurCase, ParryCase, ParryGjk, Query};
 /// The workloads' generator (shared with the library's tests), so a seed names the same pairs
 /// in every run and every version.

@@ -501,7 +501,7 @@ fn render_hulls(out: &mut String, estimates: &Estimates) {
          and builds its own adjacency, so it would measure more than the hull). `ball`: points \
          uniform in the unit ball (most are interior); `sphere`: uniform on the unit sphere \
          (every point is a vertex). Both libraries return the same vertices on these sets \
-         (checked by `crates/gjk-bench/tests/hulls.rs`). Times are per hull; \
+         (checked by `crates/gjk-bench/src/tests/hulls.rs`). Times are per hull; \
          **parry / gjk > 1 means we are faster.**\n\n\
          | points | n | precision | vertices | gjk µs/hull | parry µs/hull | parry / gjk |\n\
          |---|---:|---|---:|---:|---:|---:|\n"

@@ -8,7 +8,7 @@
 //!   converges linearly and `f32` rounding stops it early near contact (measured: 2.7e-4).
 //! * every workload intersects on 40–60 % of its pairs (the design asks for about half).
 
-use gjk_bench::check::{self, relative_error, segment_segment_distance};
+use crate::check::{self, relative_error, segment_segment_distance};
 use glam::DVec3;
 
 #[test]

@@ -9,10 +9,10 @@
 //! * parry's closed forms (`f64`) agree with ours within 1e-9;
 //! * every workload hits on 40–60 % of its casts.
 
-use gjk_bench::rays::{self, exact_ray_box, exact_ray_capsule, exact_ray_hull, exact_ray_sphere};
-use gjk_bench::rays::{ImpactErrors, RayCase};
-use gjk_bench::shape_casts;
-use gjk_bench::spec::{BallSpec, CapsuleSpec, CuboidSpec, HullSpec3, Placement3};
+use crate::rays::{self, exact_ray_box, exact_ray_capsule, exact_ray_hull, exact_ray_sphere};
+use crate::rays::{ImpactErrors, RayCase};
+use crate::shape_casts;
+use crate::spec::{BallSpec, CapsuleSpec, CuboidSpec, HullSpec3, Placement3};
 
 fn check_ours(r: &ImpactErrors) {
     let what = format!("{} {} {}", r.workload, r.library, r.precision);

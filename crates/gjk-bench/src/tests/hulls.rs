@@ -10,9 +10,9 @@
 //! * Faces: every input point lies on the inner side of each of our faces (within the hull's
 //!   tolerance), and on random inputs both libraries return the same number of triangles.
 
+use crate::hulls::{self, Distribution, PointSet};
+use crate::SplitMix64;
 use gjk::hull::Hull;
-use gjk_bench::hulls::{self, Distribution, PointSet};
-use gjk_bench::SplitMix64;
 use glam::{DVec3, Vec3};
 
 /// The coordinates of `points` as sortable bit patterns, sorted.

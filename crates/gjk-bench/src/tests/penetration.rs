@@ -9,9 +9,9 @@
 //! * on every standard workload, ours and parry agree on which pairs touch, and in `f64` on the
 //!   depth within 1e-9 where both are exact (polytopes, and balls against polytopes).
 
-use gjk_bench::depth::{self, angle, ball_box_depth, box_box_depth, capsule_capsule_depth};
-use gjk_bench::spec::{BallSpec, CapsuleSpec, CuboidSpec, Placement2, Placement3, Spec2, Spec3};
-use gjk_bench::{workload, Case, ContactQuery, Depth, Workload};
+use crate::depth::{self, angle, ball_box_depth, box_box_depth, capsule_capsule_depth};
+use crate::spec::{BallSpec, CapsuleSpec, CuboidSpec, Placement2, Placement3, Spec2, Spec3};
+use crate::{workload, Case, ContactQuery, Depth, Workload};
 use glam::{DVec2, DVec3, Vec2, Vec3};
 
 #[test]
@@ -160,7 +160,7 @@ fn hull_depth_oracle_matches_the_box_oracle() {
                 [s(1) * x, s(2) * y, s(4) * z]
             })
             .collect();
-        gjk_bench::spec::HullSpec3 { points }
+        crate::spec::HullSpec3 { points }
     };
     let mut penetrating = 0;
     for c in &workload::box_box().cases {
