@@ -129,7 +129,12 @@ pub(crate) fn polish<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     }
     let mut improved = false;
     let mut vertex = false;
-    let rounding = V::Real::from_f64(4.0) * V::Real::EPSILON * size;
+    // A step may raise `h` by its rounding: the support point's coordinates carry a few
+    // roundings of the size each (poses, a posed shape's own rotation), and at 4 ε × size a
+    // second step that took `g` from 2.2e-12 to 3.9e-18 was refused for 1.64e-19 (f64 ball in
+    // a posed ellipsoid, size 1.2e-4), which left the answer short of smooth and EPA's normal
+    // 1.7e-6 rad off. 16 ε × size, as the exit test above.
+    let rounding = V::Real::from_f64(16.0) * V::Real::EPSILON * size;
     for _ in 0..STEPS {
         let next = match newton_step(pair, n, s.w, h) {
             Ok(next) => next,

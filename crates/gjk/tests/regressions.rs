@@ -2666,3 +2666,72 @@ fn f32_witnesses_from_a_parallel_facet_lie_on_the_supporting_planes() {
     assert!(outside_a <= tolerance, "point_a {outside_a:e} outside the cylinder: {c:?}");
     assert!(outside_b <= tolerance, "point_b {outside_b:e} outside the ellipsoid: {c:?}");
 }
+
+/// A ball deep in a posed ellipsoid of axis ratio 34, f64 (the property suite's long run, case
+/// 152745, `contact_normal_angle`): with the ball first the contact normal was 1.73e-6 rad off
+/// (the target is 1e-6 rad), with the ellipsoid first it was exact.
+///
+/// EPA converged with the normal 1.73e-6 rad off, and Newton's polish took the support point's
+/// tangential part from 1.57e-9 to 2.2e-12 in one step and to 3.9e-18 in the next; but the
+/// second step raised the support value by 1.64e-19, more than the 4 ε × size a step was
+/// allowed (1.06e-19), so it was refused, and 2.2e-12 is just above the `√ε × size` that marks
+/// a smooth answer: the polish was dropped. A step may now raise it by 16 ε × size.
+///
+/// Oracle: the ball's centre is inside the ellipsoid, so the depth is its distance to the
+/// nearest boundary point plus the ball's radius, and the normal that boundary point's; the
+/// point is `xᵢ = aᵢ² cᵢ / (aᵢ² + t)` with the Lagrange multiplier `t ∈ (−min aᵢ², 0)` the root
+/// of `Σ (xᵢ/aᵢ)² = 1`, found by bisection (the sum falls monotonically in `t`).
+#[test]
+fn ball_deep_in_a_flat_posed_ellipsoid_gets_the_exact_normal_in_either_order() {
+    use gjk::{contact, Ball, Ellipsoid, Posed, Rounded};
+    use glam::{DQuat, DVec3};
+    let pose =
+        |t: [f64; 3], r: [f64; 4]| Pose::new(DQuat::from_array(r), DVec3::from_array(t)).unwrap();
+    let (radius, margin) = (7.168947113191585e-5, 3.729882100098342e-5);
+    let ball = Rounded::new(Ball::<DVec3>::new(radius).unwrap(), margin).unwrap();
+    let pose_ball = pose(
+        [0.00020122808426300317, 0.0007755475033174872, 0.0015005054398158166],
+        [0.7128740937867064, 0.4050447249939098, -0.5074759169632448, -0.26498583144142673],
+    );
+    let inner = pose(
+        [0.00038822353290636686, 0.0003463683205008445, 0.0001654368320209038],
+        [0.49118388077452096, 0.005638170961336529, 0.8674223420836876, 0.07927853902250166],
+    );
+    let radii = DVec3::new(0.0008181319668748413, 4.3737690728525556e-5, 2.3717307129308592e-5);
+    let ellipsoid = Posed::new(Ellipsoid::new(radii).unwrap(), inner);
+    let pose_ellipsoid = pose(
+        [0.0006851619475124962, 0.0005029358429292446, 0.0013947953327856832],
+        [0.010839532329231865, 0.1355061924696518, 0.8412688677566477, 0.5232468523409475],
+    );
+
+    let frame = pose_ellipsoid.compose(&inner);
+    let c = frame.inverse_transform_point(pose_ball.translation());
+    let a2 = radii * radii;
+    let foot = |t: f64| a2 * c / (a2 + DVec3::splat(t));
+    let (mut lo, mut hi) = (-a2.min_element(), 0.0);
+    assert!((c / radii).length() < 1.0, "the centre is inside");
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if (foot(mid) / radii).length_squared() > 1.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let x = foot(0.5 * (lo + hi));
+    let depth = (x - c).length() + radius + margin;
+    // From the ball toward the ellipsoid: the ball leaves through the foot's outward normal,
+    // so the ellipsoid moves the other way.
+    let normal = -frame.transform_vector(x / a2).normalize();
+
+    let size = radii.max_element();
+    for (name, c, sign) in [
+        ("ball first", contact(&ball, &pose_ball, &ellipsoid, &pose_ellipsoid, 0.0), 1.0),
+        ("ellipsoid first", contact(&ellipsoid, &pose_ellipsoid, &ball, &pose_ball, 0.0), -1.0),
+    ] {
+        let c = c.unwrap();
+        let angle = (c.normal * sign).angle_between(normal);
+        assert!(angle < 1e-9, "{name}: normal {angle:e} rad off: {c:?}");
+        assert!((c.depth - depth).abs() < 1e-9 * size, "{name}: depth {} against {depth}", c.depth);
+    }
+}
