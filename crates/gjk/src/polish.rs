@@ -226,8 +226,12 @@ fn polish_ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
 /// The normal may lean toward this end by far more than `√ε` (GJK's `−v` across a chord of
 /// the near rim leans by `gap / length`; a stalled `−v` a rounding-sized distance from the
 /// origin, made of support points far longer than itself, is off by `ε size / |v|`, up to
-/// 0.1 rad): turn it back by doubling angles from `√ε` until the support point jumps (moves
-/// by more than a smooth turn's `e × size` could move it).
+/// 0.1 rad; a triangle with two vertices close together at one end of the ruling and the third
+/// at the other end leans along it by the cross-section's offset between them over the
+/// length: 0.15 rad at a flat ellipsoid's rim against a segment): turn it back by doubling
+/// angles from `√ε` until the support point jumps (moves by more than a smooth turn's
+/// `e × size` could move it), up to half a radian. Stopping at 1e-2 rad took a neighbour on
+/// the curved cross-section for the other end, and the recovery ran about a wrong ruling.
 fn ruling_end<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     pair: &Pair<'_, V, A, B>,
     normal: V,
@@ -239,7 +243,7 @@ fn ruling_end<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     loop {
         let other = pair.support((normal - t1 * e).direction()?);
         let jumped = (other.w - first.w).length() > V::Real::from_f64(4.0) * e * size;
-        if jumped || e >= V::Real::from_f64(1e-2) {
+        if jumped || e >= V::Real::from_f64(0.5) {
             return Some(other);
         }
         e = e + e;
@@ -289,15 +293,21 @@ fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     // the ruling (a flat feature: a segment, an edge, a cylinder's side) and the other's moved
     // only with the `√ε` turn of the normal, on its curved surface. That small motion tilts
     // `da + db` by about `√ε`, so the answer takes the spanning shape's own difference when
-    // the other's is under a sixteenth of its length. A stall's recovery keeps `da + db`: it
-    // needs a support point that makes progress, not the exact normal, and the sum is what its
-    // sweep was tuned with (`f32_cast_of_a_box_edge_onto_a_cylinder_rim_does_not_stop_short`).
+    // the other's is under a sixteenth of its length. So does a stall's recovery, whose turn
+    // to the ruling's other end may be tenths of a radian: a capsule's segment grazing a flat
+    // ellipsoid's rim, where the ellipsoid's point moved 2.5e-8 in a 0.17 rad turn and tilted
+    // `da + db` by 7.5e-3 rad off the segment (2.5e-6 long). A normal held orthogonal to the
+    // tilted ruling leans along the segment, where the support value grows by half its length
+    // per radian: 9.5e-9, fifty times the distance, and the recovered point made no progress.
+    // Where the sum's tilt is within `√ε` the recovery keeps it, as its sweep was tuned
+    // (`f32_cast_of_a_box_edge_onto_a_cylinder_rim_does_not_stop_short`: the spanning edge's
+    // own direction, 7e-5 rad from the sum, stopped that cast 4.9e-5 short).
     let (da, db) = (first.a - other.a, other.b - first.b);
     let (aa, bb) = (da.length_squared(), db.length_squared());
     let small = V::Real::from_f64(1.0 / 256.0);
     // Which shape spans the ruling alone (`None`: both, an edge against an edge).
     let spanning = match () {
-        _ if recovering => None,
+        _ if recovering && aa.min(bb) <= V::Real::EPSILON * aa.max(bb) => None,
         _ if bb <= aa * small => Some(Spans::A),
         _ if aa <= bb * small => Some(Spans::B),
         _ => None,

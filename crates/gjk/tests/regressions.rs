@@ -2735,3 +2735,109 @@ fn ball_deep_in_a_flat_posed_ellipsoid_gets_the_exact_normal_in_either_order() {
         assert!((c.depth - depth).abs() < 1e-9 * size, "{name}: depth {} against {depth}", c.depth);
     }
 }
+
+/// A capsule whose segment passes 1.9e-10 outside a flat ellipsoid's rim, f32 (the property
+/// suite's long run, `contact_push_separates` and `contact_points_on_planes`, `capsule |
+/// ellipsoid`, Deep: the capsule's radius 5.5e-7 holds the ellipsoid, radii 3.6e-8, 1.4e-7,
+/// 1.9e-7, size 2.9e-6). The depth is the radius minus the cores' distance, which GJK measures
+/// on the ellipsoid against the segment; pushing B out along the normal by the depth left the
+/// shapes 2.5e-7 overlapping (2542 τ) with the ellipsoid first, 3.6e-8 with the capsule first.
+///
+/// `A − B` is the ellipsoid swept along the segment: a ruled patch, flat along the segment and
+/// sharply curved across it at the rim. GJK's support points sit at the segment's two ends;
+/// its triangle had two vertices at one end 1e-9 apart and the third at the other end at
+/// another point of the rim's cross-section, so its plane (and `v`) leaned 0.15 rad along the
+/// segment, and the loop stalled (`NoProgress`) at `|v|` 2.06e-10 with the duality gap open.
+/// The stall's recovery (`polish::polish_ruled`) looks for the ruling's other end by turning
+/// the normal back, doubling the angle from `√ε` up to 1e-2 rad: never far enough, so it took a
+/// neighbour on the rim for the other end, and Newton's method ran about a wrong "ruling" and
+/// found no point. The turn now doubles up to 0.5 rad. Then the ruling's direction came from
+/// both shapes' motion between its ends (`da + db`): the ellipsoid's point moved 2.5e-8 with
+/// the 0.17 rad turn, tilting the ruling by 7.5e-3 rad, and the normal held orthogonal to that
+/// leaned along the segment, where the support value grows by half the segment's length per
+/// radian (9.5e-9 for the tilt, fifty times the distance): the recovered point made no
+/// progress. The recovery now takes the spanning shape's own direction, as the polish of an
+/// answer does. Both orders then measure the distance to f32's resolution and the normal
+/// within 3e-3 rad.
+///
+/// Oracle, in f64 from the f32 shapes and poses: the cores' distance is the minimum over the
+/// segment's parameter of the point's distance to the ellipsoid (convex along a line: golden
+/// section), that distance from the foot `xᵢ = aᵢ² cᵢ / (aᵢ² + t)`, the multiplier `t > 0` the
+/// root of `Σ (xᵢ/aᵢ)² = 1` by bisection; the overlap along a normal from the closed-form
+/// supports of the ellipsoid and the capsule.
+#[test]
+fn f32_capsule_grazing_a_flat_ellipsoid_rim_gets_the_depth_and_normal() {
+    use gjk::{contact, Capsule, Ellipsoid};
+    use glam::{DVec3, Vec3};
+    let radii = v32([3.604284160019233e-8, 1.425961926315722e-7, 1.8699223858220648e-7]);
+    let ellipsoid = Ellipsoid::new(radii).unwrap();
+    let pose_e = pose32(
+        [0.49708084039675515, 0.7526710149659801, 0.3700070438308705, -0.22246745572347734],
+        [-5.137545485922601e-6, 3.7303907447494566e-6, -5.509656148205977e-6],
+    );
+    let (s0, s1) = (
+        v32([1.181393486149318e-6, 1.4809235153734335e-6, -1.5816810901014833e-6]),
+        v32([-1.2760289109792211e-6, 8.601708145761222e-7, -1.410932441103796e-6]),
+    );
+    let radius = 5.519969477063569e-7f64 as f32;
+    let capsule = Capsule::new(s0, s1, radius).unwrap();
+    let pose_c = pose32(
+        [0.18528629542354166, -0.04658405780610668, -0.6802056918760628, 0.7076857572580812],
+        [-6.960902737773722e-6, 3.788702088058926e-6, -4.541325324680656e-6],
+    );
+    // The oracle, in f64.
+    let rotation = |p: &Pose<Vec3>| p.rotation().as_dquat().normalize();
+    let world = |p: &Pose<Vec3>, x: DVec3| rotation(p) * x + p.translation().as_dvec3();
+    let (radii, r) = (radii.as_dvec3(), f64::from(radius));
+    let (e0, e1) = (world(&pose_c, s0.as_dvec3()), world(&pose_c, s1.as_dvec3()));
+    let centre = pose_e.translation().as_dvec3();
+    let to_e = |x: DVec3| rotation(&pose_e).inverse() * (x - centre);
+    let to_ellipsoid = |t: f64| {
+        let c = to_e(e0 + (e1 - e0) * t);
+        let a2 = radii * radii;
+        let foot = |m: f64| a2 * c / (a2 + DVec3::splat(m));
+        let (mut lo, mut hi) = (0.0, 4.0 * c.length() * radii.max_element());
+        for _ in 0..300 {
+            let mid = 0.5 * (lo + hi);
+            if (foot(mid) / radii).length_squared() > 1.0 {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        (c - foot(0.5 * (lo + hi))).length()
+    };
+    let (mut lo, mut hi) = (0.0, 1.0);
+    for _ in 0..200 {
+        let (m1, m2) = (lo + (hi - lo) * 0.381966, hi - (hi - lo) * 0.381966);
+        if to_ellipsoid(m1) < to_ellipsoid(m2) {
+            hi = m2;
+        } else {
+            lo = m1;
+        }
+    }
+    let distance = to_ellipsoid(0.5 * (lo + hi));
+    assert!((distance - 1.853e-10).abs() < 1e-13, "the cores are {distance:e} apart");
+    let depth = r - distance;
+    // Overlap of the shapes along `n` (from the ellipsoid toward the capsule):
+    // h_E(n) + h_C(−n).
+    let overlap = |n: DVec3| {
+        let h_e = (radii * (rotation(&pose_e).inverse() * n)).length() + n.dot(centre);
+        h_e - n.dot(e0).min(n.dot(e1)) + r
+    };
+    // The property suite's tolerance for this scene.
+    let tau = 9.822092180516306e-11;
+    for (name, c, sign) in [
+        ("ellipsoid first", contact(&ellipsoid, &pose_e, &capsule, &pose_c, f32::INFINITY), 1.0),
+        ("capsule first", contact(&capsule, &pose_c, &ellipsoid, &pose_e, f32::INFINITY), -1.0),
+    ] {
+        let c = c.unwrap();
+        let n = c.normal.as_dvec3().normalize() * sign;
+        let excess = overlap(n) - f64::from(c.depth);
+        assert!(
+            (f64::from(c.depth) - depth).abs() <= tau,
+            "{name}: depth against {depth:e}: {c:?}"
+        );
+        assert!(excess <= tau, "{name}: pushed by the depth, {excess:e} still overlapping: {c:?}");
+    }
+}
