@@ -13,6 +13,9 @@
 //! assert!((ours[0].distance() - parry[0].distance()).abs() < 1e-5);
 //! ```
 //!
+//! (The crate's examples are not run as doc tests, which would need the library built once
+//! more for `cargo test`; the unit tests check the same on every pair of every workload.)
+//!
 //! Beyond the pair queries (intersection, distance, contact), [`rays`] and [`shape_casts`] hold
 //! the cast workloads, [`depth`] the closed-form penetration depths the report scores both
 //! libraries against, and [`hulls`] the convex-hull workloads (construction, and support by

@@ -4,7 +4,7 @@
 //! box sliding onto a wall by gap / speed. Tolerance 1e-9 on scenes of size ~1 (the casts
 //! converge to 1e-10 relative); exact statuses, `null`s and field order.
 
-mod common;
+use crate::common;
 
 use common::{assert_close, num, query, vector};
 use serde_json::{json, Value};

@@ -1,7 +1,7 @@
 //! The command words, help texts, usage errors (clap's: exit status 2, a reason and the usage),
 //! shell completions and the demo.
 
-mod common;
+use crate::common;
 
 use common::gjk;
 

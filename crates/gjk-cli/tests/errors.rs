@@ -2,7 +2,7 @@
 //! id (null when unknown) and the field, the lines around it are still answered, and the exit
 //! status is 1.
 
-mod common;
+use crate::common;
 
 use common::{gjk, num, query};
 use serde_json::{json, Value};

@@ -1,6 +1,6 @@
 //! `gjk explain`: built-in examples, JSON pairs, pictures, and its usage errors.
 
-mod common;
+use crate::common;
 
 use common::gjk;
 

@@ -3,7 +3,7 @@
 //! overlap interval's ends), a ball on a box (one point), a gap within and beyond the
 //! prediction; field order, statuses, ids and errors. Tolerance 1e-12 (exact kernels).
 
-mod common;
+use crate::common;
 
 use common::{assert_close, query};
 use serde_json::{json, Value};

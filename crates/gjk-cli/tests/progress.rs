@@ -3,7 +3,7 @@
 //! run is long whatever the machine's speed; a pseudo-terminal comes from util-linux `script`
 //! (Debian's essential `bsdutils`).
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -2,7 +2,7 @@
 //! on scenes of size ~1, where the library converges to 1e-10 relative), plus the streaming,
 //! input and output conventions.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 

@@ -2,7 +2,7 @@
 //! are checked here against the program, and the library example is run.
 //! If a check fails after a deliberate change, update README.md with the new real output.
 
-mod common;
+use crate::common;
 
 use common::gjk;
 

@@ -7,7 +7,7 @@
 //! answer for the pair (one update of a world starts from fresh caches, as a lone query does,
 //! so the numbers agree to the bit); its depth or distance the deepest of those points.
 
-mod common;
+use crate::common;
 
 use common::gjk;
 use gjk_testkit::SplitMix64;

@@ -6,7 +6,7 @@
 //! between the times the gap reaches `slop` and `slop/2` (balls), or within `slop` over the
 //! closing speed of contact (bar). Errors name the field.
 
-mod common;
+use crate::common;
 
 use common::{num, query, vector};
 use serde_json::{json, Value};
