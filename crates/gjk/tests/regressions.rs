@@ -1772,7 +1772,8 @@ fn segment_across_a_wide_cylinder_rim_keeps_point_a_on_the_rim() {
 /// answer's feature: `point_a` 3.0e-7 outside the cone (τ = 8.1e-8). Only converged
 /// expansions were polished; a stopped one now is too, from its best normal (the polish keeps
 /// only a stationary normal whose support value is no larger, so the depth stays an upper
-/// bound). Oracle: the cone's closed-form inside test (radial excess at the point's height,
+/// bound). Since the careful rerun of a `Degenerate` expansion (branch `w17b`) the scene
+/// converges. Oracle: the cone's closed-form inside test (radial excess at the point's height,
 /// an upper bound of its distance outside) and the segment's closed-form distance.
 #[test]
 fn degenerate_expansion_at_a_cone_side_is_polished() {
@@ -1798,7 +1799,9 @@ fn degenerate_expansion_at_a_cone_side_is_polished() {
     .unwrap();
     let r = contact_with(&a, &pose_a, &b, &pose_b, &ContactOptions::default());
     let c = r.contact.expect("overlapping");
-    assert_eq!(r.epa, Some(EpaTermination::Degenerate), "the scene no longer stops: {r:?}");
+    // The plain expansion still stops here; its careful rerun (after a `Degenerate` end)
+    // now converges, and the witnesses must hold either way.
+    assert_eq!(r.epa, Some(EpaTermination::Converged), "{r:?}");
     let tolerance = 1e-7 * 0.81;
     let l = pose_a.inverse_transform_point(c.point_a);
     let excess = l.x.hypot(l.z) - radius * (half_height - l.y) / (2.0 * half_height);
@@ -2839,5 +2842,92 @@ fn f32_capsule_grazing_a_flat_ellipsoid_rim_gets_the_depth_and_normal() {
             "{name}: depth against {depth:e}: {c:?}"
         );
         assert!(excess <= tau, "{name}: pushed by the depth, {excess:e} still overlapping: {c:?}");
+    }
+}
+
+/// A box's corner just inside a wide cone's base, at its rim (f64, the long run's
+/// `contact_points_on_shapes`, case 34212, size 2.9e5: the box's point 4.8e-2 off the box, 1.69
+/// τ, `Epa(Degenerate)`). GJK hands EPA a sliver: support points along the rim's tangent, a
+/// short arc of a circle of radius 1.6e5, whose facets in the base's plane have normals
+/// tilted by their corners' rounding over the arc's sagitta (5e-8 rad). The base's far rim,
+/// 3e5 away in the same plane, saw one such facet by 1.1e-2 and missed its neighbour by
+/// 6e-3, so the fan facet on their edge pointed back over the neighbour with the origin
+/// outside it: the polytope lost the origin, the expansion wandered behind it and stopped on
+/// a repeated vertex with the best upper bound it had met, a normal 90° off whose support
+/// points lie 1.9 apart across it, which no witness pair on the shapes can meet. A polytope
+/// that held the origin and grows cannot lose it, so an expansion that ends `Degenerate` now
+/// runs again from its starting simplex with a careful horizon walk, which also counts as seen
+/// a facet whose fan facet would leave the origin outside: the rerun converges on the base in
+/// 7 more iterations and reports `Epa(Converged)` (its bounds met). Oracle (closed form, in the cone's frame): the corner is A's
+/// highest point along the cone's axis, so pushing B by its height `c_y + h` above the base
+/// plane along the axis separates the shapes, and the corner lies deeper than that from the
+/// cone's side, so no shorter push does: the depth is that height and the normal the axis.
+#[test]
+fn box_corner_at_a_cone_base_rim_has_the_base_depth_and_witnesses_on_the_shapes() {
+    use gjk::{contact, Cone, Cuboid};
+    use glam::{DQuat, DVec3};
+    let pose = |t: [f64; 3], q: [f64; 4]| {
+        Pose::new(DQuat::from_xyzw(q[0], q[1], q[2], q[3]), DVec3::from(t)).unwrap()
+    };
+    let half = DVec3::new(42905.47786099098, 4353.9958163201545, 30036.240922613124);
+    let a = Cuboid::new(half).unwrap();
+    let pose_a = pose(
+        [166727.9054364512, 247509.31153498578, -443940.1556346869],
+        [0.516856475481988, -0.7156792637834605, -0.34896845311423574, 0.3144576185652983],
+    );
+    let (h, r) = (175203.67725599444, 157414.17408838766);
+    let b = Cone::new(h, r).unwrap();
+    let pose_b = pose(
+        [295689.3872846301, -509.7693591690622, -379434.63967780577],
+        [-0.759193531061756, -0.46144665189208567, 0.2562282823990692, -0.3808401727107975],
+    );
+    let in_b = |p: DVec3| pose_b.inverse_transform_point(p);
+    // The box's corners in the cone's frame: the highest along the axis is the contact.
+    let corners = (0..8).map(|i| {
+        let s = DVec3::new([1.0, -1.0][i & 1], [1.0, -1.0][(i >> 1) & 1], [1.0, -1.0][i >> 2]);
+        in_b(pose_a.transform_point(half * s))
+    });
+    let c = corners.max_by(|p, q| p.y.total_cmp(&q.y)).unwrap();
+    let height = c.y + h;
+    // The side's distance: the meridian half plane's line from the rim (r, −h) to the apex.
+    let radial = c.x.hypot(c.z);
+    let side = DVec3::new(2.0 * h, r, 0.0).normalize();
+    let to_side = side.dot(DVec3::new(r - radial, c.y + h, 0.0));
+    assert!(height > 0.0 && radial < r && to_side > height, "{height:e} {radial} {to_side:e}");
+    let axis = pose_b.transform_vector(DVec3::Y);
+    let size = 2.9e5;
+    // The depth to rounding; the witnesses to the library's touching distance (1e-10 of the
+    // size, 2.9e-5: the swapped query's cone point is 2.7e-7 off, the bug's box point 4.8e-2).
+    let tolerance = 64.0 * f64::EPSILON * size;
+    let on_shape = 1e-10 * size;
+    let outside_box = |p: DVec3| (pose_a.inverse_transform_point(p).abs() - half).max_element();
+    let outside_cone = |p: DVec3| {
+        let q = in_b(p);
+        let rim = r * (h - q.y) / (2.0 * h);
+        (-h - q.y).max(q.x.hypot(q.z) - rim).max(q.y - h)
+    };
+    for prediction in [0.0, f64::INFINITY] {
+        for swapped in [false, true] {
+            let c = if swapped {
+                contact(&b, &pose_b, &a, &pose_a, prediction).map(|c| (c, -1.0))
+            } else {
+                contact(&a, &pose_a, &b, &pose_b, prediction).map(|c| (c, 1.0))
+            };
+            let (c, sign) = c.expect("the shapes overlap");
+            let (on_a, on_b) =
+                if swapped { (c.point_b, c.point_a) } else { (c.point_a, c.point_b) };
+            let what = format!("swapped {swapped}, prediction {prediction}: {c:?}");
+            assert!(c.status.is_accurate(), "{what}");
+            assert!((c.depth - height).abs() <= tolerance, "depth, not {height:e}: {what}");
+            assert!((c.normal * sign - axis).length() <= 1e-12, "normal, not {axis:?}: {what}");
+            assert!(outside_box(on_a) <= on_shape, "{:e} off the box: {what}", outside_box(on_a));
+            assert!(
+                outside_cone(on_b) <= on_shape,
+                "{:e} off the cone: {what}",
+                outside_cone(on_b)
+            );
+            let remainder = (c.point_a - c.point_b - c.normal * c.depth).length();
+            assert!(remainder <= tolerance, "a − b − depth n = {remainder:e}: {what}");
+        }
     }
 }

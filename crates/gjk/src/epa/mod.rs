@@ -110,7 +110,10 @@ pub enum EpaTermination {
     IterationCap,
     /// Rounding broke the expansion (the new support point repeats a vertex, a new facet has no
     /// area, or the facets it sees do not form a simple horizon); the answer is the best upper
-    /// bound, as for [`EpaTermination::IterationCap`].
+    /// bound, as for [`EpaTermination::IterationCap`]. In 3D such an end first runs the
+    /// expansion once more from its start with a horizon walk that guards against folds (the
+    /// polytope losing the origin), within the same iteration cap: a rerun whose bounds meet
+    /// reports [`EpaTermination::Converged`], with the iterations of both runs.
     Degenerate,
     /// The cores' Minkowski difference is flat (a point, a segment or, in 3D, a planar set — for
     /// instance two crossing segments or two coplanar triangles): it has no interior, so the
@@ -252,7 +255,7 @@ pub(crate) fn penetration_from_cap<V: Vector, A: Support<V> + ?Sized, B: Support
     let p = expand_staged::<V, _, polyhedron::Large<V>, _, ()>(
         &mut small,
         &mut support,
-        limits,
+        || Run::new(limits),
         &mut (),
         Some(&mut cap),
         on_the_heap,
@@ -304,7 +307,7 @@ fn expand_from<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized, O>(
     flat_witnesses: impl FnOnce() -> (V, V),
     options: &EpaOptions<V::Real>,
     observer: &mut O,
-    corners: Option<&mut Option<Cap<V>>>,
+    mut corners: Option<&mut Option<Cap<V>>>,
 ) -> Penetration<V>
 where
     O: EpaObserver<V> + ?Sized,
@@ -322,9 +325,9 @@ where
                     &vertices,
                     size,
                     &mut support,
-                    limits,
+                    || Run::new(limits),
                     observer,
-                    corners,
+                    corners.as_deref_mut(),
                     |run, large, _, support, _| {
                         run.finish(large, EpaTermination::IterationCap, support)
                     },
@@ -334,14 +337,19 @@ where
                     &vertices,
                     size,
                     &mut support,
-                    limits,
+                    || Run::new(limits),
                     observer,
-                    corners,
+                    corners.as_deref_mut(),
                     on_the_heap,
                 )
             }
         }
         Start::Flat { normal } => flat(flat_witnesses(), normal),
+    };
+    let p = if V::DIM == 3 && p.termination == EpaTermination::Degenerate {
+        careful(pair, points, options, p, observer, corners)
+    } else {
+        p
     };
     observer.end(&p);
     p
@@ -614,14 +622,14 @@ fn staged<
     vertices: &[Vertex<V>; 4],
     size: V::Real,
     support: &mut F,
-    limits: Limits<V::Real>,
+    run: impl FnOnce() -> Run<V>,
     observer: &mut O,
     cap: Option<&mut Option<Cap<V>>>,
     overflow: impl FnOnce(&mut Run<V>, &L, Pending<V>, &mut F, &mut O) -> Penetration<V>,
 ) -> Penetration<V> {
     let mut small = S::empty();
     small.start(vertices, size);
-    expand_staged(&mut small, support, limits, observer, cap, overflow)
+    expand_staged(&mut small, support, run, observer, cap, overflow)
 }
 
 /// [`staged`] from the polytope `small`, already built.
@@ -635,12 +643,14 @@ fn expand_staged<
 >(
     small: &mut S,
     support: &mut F,
-    limits: Limits<V::Real>,
+    run: impl FnOnce() -> Run<V>,
     observer: &mut O,
     cap: Option<&mut Option<Cap<V>>>,
     overflow: impl FnOnce(&mut Run<V>, &L, Pending<V>, &mut F, &mut O) -> Penetration<V>,
 ) -> Penetration<V> {
-    let mut run = Run::new(limits);
+    // A constructor rather than the run itself: moving the state (with room for a cap) into
+    // the call would copy it.
+    let mut run = run();
     run.keep = cap.is_some();
     let p = match run.expand(small, support, observer) {
         Ok(termination) => run.finish(small, termination, support),
@@ -662,19 +672,100 @@ fn expand_staged<
 /// deep overlaps), so that only the iteration cap ends it. Out of line: few runs get here.
 #[cold]
 #[inline(never)]
-fn on_the_heap<V: Vector, F: FnMut(V) -> Vertex<V>, O: EpaObserver<V> + ?Sized>(
+fn on_the_heap<
+    V: Vector,
+    F: FnMut(V) -> Vertex<V>,
+    O: EpaObserver<V> + ?Sized,
+    const CAREFUL: bool,
+>(
     run: &mut Run<V>,
-    large: &polyhedron::Large<V>,
+    large: &polyhedron::Large<V, CAREFUL>,
     pending: Pending<V>,
     support: &mut F,
     observer: &mut O,
 ) -> Penetration<V> {
-    let mut heap = polyhedron::Heap::<V>::empty();
+    let mut heap = polyhedron::Heap::<V, CAREFUL>::empty();
     let termination = run
         .take_over(&mut heap, large, pending, support, observer)
         .unwrap_or(EpaTermination::IterationCap);
     run.finish(&heap, termination, support)
 }
+
+/// The expansion in 3D run again from its starting simplex (built again from `points`, as
+/// [`expand_from`] built it: the hot path keeps nothing alive for the rerun) in careful polytopes
+/// (horizon walks that guard against folds, [`polyhedron::Polyhedron::walk`]), after the plain
+/// one ended [`EpaTermination::Degenerate`] with `first`. Out of line, and only then: the
+/// guard costs a triple product per horizon edge on every step.
+///
+/// Rounding can make a horizon walk miss a facet the new point lies in the plane of, and the
+/// fan facet over their edge then folds back with the origin outside: the polytope has lost
+/// the origin, and the expansion wanders among facets behind it until it stops on a repeated
+/// support point or an inconsistent horizon, with the best upper bound it met (which need not
+/// be near the depth). The careful run continues the count of iterations (its cap is the
+/// whole run's) and starts from `first`'s upper bound, so its answer is never a worse bound;
+/// a converged answer is kept only when its depth (a lower bound) does not exceed that bound
+/// beyond the convergence test's allowance, and is reported converged: its bounds met. Any
+/// other end reports how the careful run ended.
+#[cold]
+#[inline(never)]
+fn careful<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized, O>(
+    pair: &Pair<'_, V, A, B>,
+    points: &[SupportPoint<V>],
+    options: &EpaOptions<V::Real>,
+    first: Penetration<V>,
+    observer: &mut O,
+    cap: Option<&mut Option<Cap<V>>>,
+) -> Penetration<V>
+where
+    O: EpaObserver<V> + ?Sized,
+{
+    let tolerance =
+        if options.tolerance > V::Real::ZERO { options.tolerance } else { V::Real::EPSILON };
+    let mut hints = [0u32; 2];
+    let mut support = |dir: V| Vertex::from(pair.support_hinted(dir, &mut hints));
+    let towards_b = pair.relative_pose().transform_point(pair.b().center()) - pair.a().center();
+    let Start::Full { vertices, size } =
+        start::full_simplex(points, &mut support, tolerance, towards_b)
+    else {
+        return first;
+    };
+    let limits = Limits { tolerance, max_iterations: options.max_iterations, size };
+    let seed = Vertex { w: first.point_a - first.point_b, a: first.point_a };
+    let resumed = || {
+        let mut run = Run::new(limits);
+        run.iterations = first.iterations;
+        run.upper = Some((first.depth, first.normal, seed));
+        run
+    };
+    let slack = V::Real::from_f64(ROUNDING) * V::Real::EPSILON * size;
+    let p = staged::<V, polyhedron::Small<V, true>, polyhedron::Large<V, true>, _, O>(
+        &vertices,
+        size,
+        &mut support,
+        resumed,
+        observer,
+        cap,
+        on_the_heap,
+    );
+    let kept = Penetration { iterations: p.iterations, termination: p.termination, ..first };
+    if p.termination == EpaTermination::Converged {
+        // A lower bound above an upper bound (beyond the rounding of the facet's plane) is no
+        // certificate.
+        if p.depth <= first.depth + slack {
+            p
+        } else {
+            kept
+        }
+    } else if p.depth < first.depth {
+        p
+    } else {
+        kept
+    }
+}
+
+/// The relative rounding of the expansion's arithmetic, in units of `ε`: `ROUNDING × ε × size`
+/// is its absolute slack.
+const ROUNDING: f64 = 64.0;
 
 /// The state of the generic EPA loop (van den Bergen 2001) over a polytope that contains the
 /// origin.
@@ -705,7 +796,7 @@ impl<V: Vector> Run<V> {
     fn new(limits: Limits<V::Real>) -> Self {
         Self {
             limits,
-            rounding: V::Real::from_f64(64.0) * V::Real::EPSILON,
+            rounding: V::Real::from_f64(ROUNDING) * V::Real::EPSILON,
             size: limits.size,
             iterations: 0,
             upper: None,
@@ -1248,7 +1339,7 @@ mod tests {
             &vertices,
             size,
             &mut support,
-            limits,
+            || Run::new(limits),
             &mut (),
             None,
             |run, large, _, support, _| run.finish(large, EpaTermination::IterationCap, support),

@@ -35,14 +35,16 @@ use super::{Absorb, EpaFace, Expansion, Faces, Facet, Storage, Stuck, Vertex};
 use crate::geometry::{cross, unit};
 use crate::math::{Real, Vector};
 
-/// The polytope most expansions fit in: 32 vertices.
-pub(crate) type Small<V> = Polyhedron<V, Fixed<32, { 2 * 32 - 4 }>>;
+/// The polytope most expansions fit in: 32 vertices. `CAREFUL` as for [`Polyhedron`].
+pub(crate) type Small<V, const CAREFUL: bool = false> =
+    Polyhedron<V, Fixed<32, { 2 * 32 - 4 }>, CAREFUL>;
 /// The polytope an expansion moves into when [`Small`] fills up: 72 vertices (4 to start, then
 /// one per iteration).
-pub(crate) type Large<V> = Polyhedron<V, Fixed<72, { 2 * 72 - 4 }>>;
+pub(crate) type Large<V, const CAREFUL: bool = false> =
+    Polyhedron<V, Fixed<72, { 2 * 72 - 4 }>, CAREFUL>;
 /// The polytope an expansion moves into when [`Large`] fills up: on the heap, doubling its
 /// room whenever it fills up, up to [`Growing::LIMIT`] vertices.
-pub(crate) type Heap<V> = Polyhedron<V, Growing>;
+pub(crate) type Heap<V, const CAREFUL: bool = false> = Polyhedron<V, Growing, CAREFUL>;
 
 /// A vertex or facet index, stored as narrow as the layout allows (also the step stamps).
 pub(crate) trait Slot: Copy + PartialEq {
@@ -210,11 +212,15 @@ const TETRAHEDRON_LINKS: [[u16; 4]; 4] = {
 /// The polytope, with room for `N` vertices and `F = 2N − 4` facets in the tables of layout `L`
 /// (`N` and `F` below).
 ///
+/// A `CAREFUL` polytope's horizon walk also guards against folds (see [`Polyhedron::walk`]):
+/// the expansion runs in one only when the plain one ended [`Degenerate`](
+/// crate::EpaTermination::Degenerate), since the guard costs a triple product per horizon edge.
+///
 /// The fields are laid out in this order (`repr(C)`) so that the zeroing of a new polytope is a
 /// few `memset`s of under 2 KiB, split by the fields that start non-zero, rather than one large
 /// one (which the C library runs as a `rep stosb`).
 #[repr(C)]
-pub(crate) struct Polyhedron<V: Vector, L: Layout> {
+pub(crate) struct Polyhedron<V: Vector, L: Layout, const CAREFUL: bool = false> {
     vertices: L::Vertices<Vertex<V>>,
     /// How far below a facet's plane a new point still counts as seeing it: a few rounding
     /// units of the polytope's size, so that a point on the plane of a neighbouring facet
@@ -257,15 +263,18 @@ pub(crate) struct Polyhedron<V: Vector, L: Layout> {
     step: L::Index,
 }
 
-impl<V: Vector, L: Layout> Polyhedron<V, L> {
+impl<V: Vector, L: Layout, const CAREFUL: bool> Polyhedron<V, L, CAREFUL> {
     /// The horizon walk (van den Bergen's "silhouette") from the closest facet `start`, which
     /// `w` sees: depth first over the facets `w` sees, entering each through one edge and
     /// leaving through the other two in order, so that the unseen facets met on the way list
     /// the horizon as one counter-clockwise loop. Marks and lists the visible facets. `false`
     /// when a list overflows, which a consistent polytope never does (each facet is marked at
     /// most once).
+    ///
+    /// `FOLDS` (a careful polytope's walk while it holds the origin) also counts as seen a
+    /// facet whose fan facet would leave the origin outside ([`Polyhedron::folds`]).
     #[inline]
-    fn walk(&mut self, start: usize, w: V) -> bool {
+    fn walk<const FOLDS: bool>(&mut self, start: usize, w: V) -> bool {
         // The lists' lengths, the step and the slack in locals: the compiler cannot tell that
         // the lists' stores leave those fields alone.
         let (step, slack) = (self.step, self.slack);
@@ -289,7 +298,9 @@ impl<V: Vector, L: Layout> Polyhedron<V, L> {
             if self.stamps[g] == step {
                 continue;
             }
-            if self.normals[g].dot(w) > self.distances[g] - slack {
+            if self.normals[g].dot(w) > self.distances[g] - slack
+                || (FOLDS && self.folds(here, w, slack))
+            {
                 // Seen: mark it and leave through its other two edges, next one first.
                 self.stamps[g] = step;
                 self.visible[visible] = L::Index::new(g);
@@ -316,6 +327,27 @@ impl<V: Vector, L: Layout> Polyhedron<V, L> {
         self.horizon_len = horizon;
         // The loop closes.
         horizon >= 3 && end == self.rim[0]
+    }
+
+    /// Whether the fan facet from `w` over the seen facet's side `edge` would leave the origin
+    /// outside its plane by more than `slack`: a fold, since a polytope that holds the origin
+    /// keeps it when it grows by a point outside it. Then `w` lies in the plane of the facet
+    /// across the edge to within that facet's rounding, which the visibility test misread;
+    /// counting that facet as seen too unfolds the fan.
+    ///
+    /// A flat face of `D` (a cone's base against a box's corner) can start as slivers along a
+    /// short arc of its rim, whose normals the rounding of their corners tilts by that rounding
+    /// over the arc's sagitta; a point of the same face far away lands beyond one sliver and
+    /// below its neighbour by the tilt times its distance, and the fan facet on their edge
+    /// points back over the neighbour.
+    #[inline(never)]
+    fn folds(&self, edge: L::Link, w: V, slack: V::Real) -> bool {
+        let (s, t) = edge_ends(&self.corners[edge.facet()], edge.edge());
+        let (vs, vt) = (self.vertices[s.get()].w, self.vertices[t.get()].w);
+        // The fan facet's `n·w`, scaled by `|c|` (the triple product of its corners).
+        let c = cross(vs - w, vt - w);
+        let offset = c.dot(w);
+        offset < V::Real::ZERO && offset * offset > slack * slack * c.length_squared()
     }
 
     /// Room for this many vertices.
@@ -412,6 +444,34 @@ impl<V: Vector, L: Layout> Polyhedron<V, L> {
         true
     }
 
+    /// Adds `vertex` beyond `facet`: the horizon walk from there (`FOLDS` as for
+    /// [`Polyhedron::walk`]), then the fan. As [`Expansion::grow`].
+    #[inline(always)]
+    fn add<const FOLDS: bool>(&mut self, facet: usize, vertex: Vertex<V>) -> Result<(), Stuck> {
+        if self.vertex_count == self.capacity() && !self.enlarge() {
+            return Err(Stuck::Full);
+        }
+        self.step = L::Index::new(self.step.get() + 1);
+        self.horizon_len = 0;
+        self.visible_len = 0;
+        if !self.walk::<FOLDS>(facet, vertex.w) {
+            return Err(Stuck::Degenerate);
+        }
+        // Growing keeps the walk's lists.
+        while self.room() + self.visible_len < self.horizon_len {
+            if !self.enlarge() {
+                return Err(Stuck::Full);
+            }
+        }
+        let apex = L::Index::new(self.vertex_count);
+        self.vertices[self.vertex_count] = vertex;
+        self.vertex_count += 1;
+        if !self.stitch(apex, vertex.w) {
+            return Err(Stuck::Degenerate);
+        }
+        Ok(())
+    }
+
     /// Adds `vertex` when it lies outside the polytope (beyond a facet's plane by more than
     /// the slack: the facet it lies farthest beyond is where the horizon walk starts); a point
     /// inside or on the polytope is left out. As [`Expansion::grow`] otherwise.
@@ -443,7 +503,7 @@ impl<V: Vector, L: Layout> Polyhedron<V, L> {
 
 /// The outward unit normal of the triangle `a, b, c` (counter-clockwise seen from outside) and
 /// its plane's distance from the origin, or `None` when the triangle has no area.
-#[inline]
+#[inline(always)]
 fn plane<V: Vector>(a: V, b: V, c: V) -> Option<(V, V::Real)> {
     let n = unit(cross(b - a, c - a))?;
     // The mean of the corners' offsets treats the three alike.
@@ -472,7 +532,7 @@ fn edge_ends<I: Slot>(corners: &[I; 4], e: usize) -> (I, I) {
 const NEXT: [usize; 4] = [1, 2, 0, 0];
 const PREV: [usize; 4] = [2, 0, 1, 0];
 
-impl<V: Vector, L: Layout> Storage<V> for Polyhedron<V, L> {
+impl<V: Vector, L: Layout, const CAREFUL: bool> Storage<V> for Polyhedron<V, L, CAREFUL> {
     #[inline(always)]
     fn empty() -> Self {
         Self {
@@ -533,9 +593,11 @@ impl<V: Vector, L: Layout> Storage<V> for Polyhedron<V, L> {
     }
 }
 
-impl<V: Vector, S: Layout, L: Layout> Absorb<Polyhedron<V, S>> for Polyhedron<V, L> {
+impl<V: Vector, S: Layout, L: Layout, const CAREFUL: bool> Absorb<Polyhedron<V, S, CAREFUL>>
+    for Polyhedron<V, L, CAREFUL>
+{
     /// Makes this (empty, larger) polytope a copy of `small`, slot for slot.
-    fn absorb(&mut self, small: &Polyhedron<V, S>) {
+    fn absorb(&mut self, small: &Polyhedron<V, S, CAREFUL>) {
         while self.capacity() < small.capacity() && self.enlarge() {}
         debug_assert!(self.capacity() >= small.capacity());
         let index = |i: S::Index| L::Index::new(i.get());
@@ -560,7 +622,7 @@ impl<V: Vector, S: Layout, L: Layout> Absorb<Polyhedron<V, S>> for Polyhedron<V,
     }
 }
 
-impl<V: Vector, L: Layout> Faces<V> for Polyhedron<V, L> {
+impl<V: Vector, L: Layout, const CAREFUL: bool> Faces<V> for Polyhedron<V, L, CAREFUL> {
     #[inline]
     fn face(&self, facet: &Facet<V>) -> EpaFace<V> {
         let [p, q, r, _] = self.corners[facet.index].map(|i| self.vertices[i.get()].w);
@@ -572,7 +634,7 @@ impl<V: Vector, L: Layout> Faces<V> for Polyhedron<V, L> {
     }
 }
 
-impl<V: Vector, L: Layout> Expansion<V> for Polyhedron<V, L> {
+impl<V: Vector, L: Layout, const CAREFUL: bool> Expansion<V> for Polyhedron<V, L, CAREFUL> {
     fn closest(&self) -> Option<Facet<V>> {
         let distances = &self.distances.as_ref()[..self.facet_slots];
         let index = if distances.len() <= 32 {
@@ -628,29 +690,14 @@ impl<V: Vector, L: Layout> Expansion<V> for Polyhedron<V, L> {
     }
 
     fn grow(&mut self, facet: &Facet<V>, vertex: Vertex<V>) -> Result<(), Stuck> {
-        if self.vertex_count == self.capacity() && !self.enlarge() {
-            return Err(Stuck::Full);
+        // The closest facet is visible by construction (w lies beyond it): start there. A fold
+        // is one only while the polytope holds the origin (its closest facet's plane beyond
+        // it).
+        if CAREFUL && facet.distance >= V::Real::ZERO {
+            self.add::<true>(facet.index, vertex)
+        } else {
+            self.add::<false>(facet.index, vertex)
         }
-        self.step = L::Index::new(self.step.get() + 1);
-        self.horizon_len = 0;
-        self.visible_len = 0;
-        // The closest facet is visible by construction (w lies beyond it): start there.
-        if !self.walk(facet.index, vertex.w) {
-            return Err(Stuck::Degenerate);
-        }
-        // Growing keeps the walk's lists.
-        while self.room() + self.visible_len < self.horizon_len {
-            if !self.enlarge() {
-                return Err(Stuck::Full);
-            }
-        }
-        let apex = L::Index::new(self.vertex_count);
-        self.vertices[self.vertex_count] = vertex;
-        self.vertex_count += 1;
-        if !self.stitch(apex, vertex.w) {
-            return Err(Stuck::Degenerate);
-        }
-        Ok(())
     }
 
     fn facets(&self) -> impl Iterator<Item = Facet<V>> + '_ {
