@@ -2931,3 +2931,116 @@ fn box_corner_at_a_cone_base_rim_has_the_base_depth_and_witnesses_on_the_shapes(
         }
     }
 }
+
+/// A ball (or a rounded point) whose centre lies a few 1e-9 from a collinear hull in f32 (the
+/// long run's `contact_push_separates` and `contact_points_on_planes`, families
+/// `hull-collinear | rounded(point)`, `hull-collinear | rounded(ball)`, `ball |
+/// hull-collinear`: up to 7 τ, status `Exact`). Rounded to f32 the hull's points make a
+/// sliver polygon (7e-13 wide, 3e-5 long), and the ball's centre projects onto one of its
+/// long edges: the point-against-core projection answers. Its normal was the direction of
+/// `p − q`, with `q` the centre's foot on the edge; `q` carries rounding of the coordinates'
+/// size along the edge (1e-12), which tilts a 5e-9 offset by 2e-4 rad, and pushing by the
+/// (right) depth along that tilted normal left 3e-9 of overlap over the edge's half length.
+/// A segment core had the fix already (the offset's part along the axis removed); a polygon
+/// edge now takes the same path. Oracle (f64, closed form): the distance from the centre to
+/// the hull is the least over the segments between two of its points (in 2D the nearest
+/// point of the hull to an outside point lies on an edge, a segment between two input
+/// points), the depth the radius minus it, the normal the direction from the centre to that
+/// nearest point; the overlap left along the answered normal is `h_A(n) + h_B(−n)` minus the
+/// depth, with the hull's support the largest of its points.
+#[test]
+fn f32_ball_grazing_a_collinear_hull_gets_the_edge_normal() {
+    use gjk::{contact, Point, Rounded};
+    use glam::{DVec2, Vec2};
+    let v = |[x, y]: [f64; 2]| DVec2::new(x, y).as_vec2();
+    // (hull points, hull pose, ball centre (its shape's frame), radius, ball pose, τ)
+    type Scene = (Vec<[f64; 2]>, (f64, [f64; 2]), [f64; 2], f64, (f64, [f64; 2]), f64);
+    let scenes: [Scene; 2] = [
+        (
+            vec![
+                [3.269015905971173e-6, -3.1829322324483655e-6],
+                [-1.1441818060120568e-5, 6.207946171343792e-6],
+                [5.98973031173955e-7, -1.478470949223265e-6],
+                [1.3213708371040411e-5, -9.53127437242074e-6],
+                [4.213780357531505e-6, -3.7860363590880297e-6],
+                [-1.1956648449995555e-5, 6.536595265060896e-6],
+                [1.6614093567568489e-7, -1.2021661177641363e-6],
+            ],
+            (2.5049731694946233, [-2.531567406549584e-5, 2.313509139639791e-5]),
+            [4.0939352174973465e-7, 4.639178996512783e-8],
+            1.8753677295535454e-6,
+            (0.5912865463718521, [-2.5224127966794185e-5, 2.440583375573624e-5]),
+            4.307054689636855e-10,
+        ),
+        (
+            vec![
+                [0.0001524833933217451, 2.792668055917602e-5],
+                [-0.0002479047398082912, -0.00010527617996558547],
+                [9.688125282991678e-5, 9.428718840354122e-6],
+                [-0.00028520278283394873, -0.0001176846562884748],
+                [-0.00024380280228797346, -0.00010391153045929968],
+                [-0.000102453057479579, -5.6886685342760757e-5],
+            ],
+            (1.3306581987909814, [0.00016577747010160238, -0.0001278613053727895]),
+            [0.0, 0.0],
+            9.486920134804677e-6 + 1.9250079276389442e-5,
+            (1.396618241378907, [0.00019353354582563043, -0.0002017286024056375]),
+            5.439184088567485e-9,
+        ),
+    ];
+    for (i, (points, (angle_h, t_h), centre, radius, (angle_b, t_b), tau)) in
+        scenes.into_iter().enumerate()
+    {
+        let points: Vec<Vec2> = points.into_iter().map(v).collect();
+        let hull = Polytope::new(points.clone()).unwrap();
+        let ball = Rounded::new(Point::new(v(centre)).unwrap(), radius as f32).unwrap();
+        let pose_h = Pose::from_angle_translation(angle_h as f32, v(t_h)).unwrap();
+        let pose_b = Pose::from_angle_translation(angle_b as f32, v(t_b)).unwrap();
+        // The oracle, in f64, on the f32 inputs.
+        let c = world_f64(&pose_b, v(centre));
+        let corners: Vec<DVec2> = points.iter().map(|&p| world_f64(&pose_h, p)).collect();
+        let mut nearest = (f64::INFINITY, c);
+        for &s in &corners {
+            for &e in &corners {
+                let t = if s == e {
+                    0.0
+                } else {
+                    ((c - s).dot(e - s) / (e - s).length_squared()).clamp(0.0, 1.0)
+                };
+                let q = s + (e - s) * t;
+                if (c - q).length() < nearest.0 {
+                    nearest = ((c - q).length(), q);
+                }
+            }
+        }
+        let (gap, foot) = nearest;
+        assert!(gap > 1e-9 && gap < 1e-7, "scene {i} changed: the centre is {gap:e} off the hull");
+        let r = f64::from(radius as f32);
+        let depth = r - gap;
+        // From the ball toward the hull.
+        let toward_hull = (foot - c) / gap;
+        let overlap = |n: DVec2| {
+            let h_hull = corners.iter().map(|q| q.dot(-n)).fold(f64::NEG_INFINITY, f64::max);
+            c.dot(n) + r + h_hull
+        };
+        for (order, answer, sign) in [
+            ("ball first", contact(&ball, &pose_b, &hull, &pose_h, f32::INFINITY), 1.0),
+            ("hull first", contact(&hull, &pose_h, &ball, &pose_b, f32::INFINITY), -1.0),
+        ] {
+            let answer = answer.unwrap();
+            let n = answer.normal.as_dvec2().normalize() * sign;
+            let d = f64::from(answer.depth);
+            assert!(
+                (d - depth).abs() <= tau,
+                "scene {i}, {order}: depth against {depth:e}: {answer:?}"
+            );
+            let excess = overlap(n) - d;
+            assert!(
+                excess <= tau,
+                "scene {i}, {order}: pushed by the depth, {excess:e} still overlapping: {answer:?}"
+            );
+            let angle = n.angle_to(toward_hull).abs();
+            assert!(angle <= 1e-5, "scene {i}, {order}: normal {angle:e} rad off: {answer:?}");
+        }
+    }
+}

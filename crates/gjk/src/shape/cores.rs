@@ -366,7 +366,14 @@ impl<V: Vector> CorePolygon<'_, V> {
     /// any point outside and within rounding of it for one classified outside by rounding.
     #[inline]
     fn closest(&self, p: V) -> V {
-        let mut best = (V::Real::INFINITY, p);
+        self.closest_on_edge(p).0
+    }
+
+    /// [`CorePolygon::closest`] and the edge that holds the nearest point (`None`: `p` is
+    /// inside, its own nearest point).
+    #[inline]
+    fn closest_on_edge(&self, p: V) -> (V, Option<usize>) {
+        let mut best = (V::Real::INFINITY, p, None);
         let mut excess = V::Real::ZERO;
         for i in 0..self.vertices.len() {
             let e = self.normals[i].dot(p - self.vertices[i]);
@@ -378,29 +385,33 @@ impl<V: Vector> CorePolygon<'_, V> {
             let q = closest_on_segment(start, end, p);
             let gap2 = (p - q).length_squared();
             if gap2 < best.0 {
-                best = (gap2, q);
+                best = (gap2, q, Some(i));
             }
         }
         if best.0.is_finite() && best.0 > V::Real::from_f64(16.0) * excess * excess {
-            return self.nearest_of_edges(p, best);
+            best = self.nearest_of_edges(p, best);
         }
-        best.1
+        (best.1, best.2)
     }
 
-    /// The nearest of every edge's nearest point to `p` (or `best`, a gap² and point, when
-    /// none is nearer): the boundary's nearest point ([`CorePolygon::closest`]'s check).
+    /// The nearest of every edge's nearest point to `p` (or `best`, a gap², point and edge,
+    /// when none is nearer): the boundary's nearest point ([`CorePolygon::closest`]'s check).
     #[cold]
     #[inline(never)]
-    fn nearest_of_edges(&self, p: V, mut best: (V::Real, V)) -> V {
+    fn nearest_of_edges(
+        &self,
+        p: V,
+        mut best: (V::Real, V, Option<usize>),
+    ) -> (V::Real, V, Option<usize>) {
         for i in 0..self.vertices.len() {
             let (start, end) = self.ends(i);
             let q = closest_on_segment(start, end, p);
             let gap2 = (p - q).length_squared();
             if gap2 < best.0 {
-                best = (gap2, q);
+                best = (gap2, q, Some(i));
             }
         }
-        best.1
+        best
     }
 
     /// The way out through the edge whose line is nearest to `p` (ties: the first such edge
@@ -415,7 +426,7 @@ impl<V: Vector> CorePolygon<'_, V> {
 
 /// The point `q` of the core closest to `p` and the offset `p − q` ([`Core::closest_point`]).
 ///
-/// On a segment's interior the offset is orthogonal to the axis; the computed `q` carries
+/// On a segment's interior (or a polygon edge's) the offset is orthogonal to the axis; the computed `q` carries
 /// rounding of the coordinates' size along it, large against a small offset (a ball's
 /// centre 1e-3 from a capsule's axis 16 from the origin: the f32 normal came out 1.5e-4 rad
 /// off, and pushing by the depth left 4e-4 of overlap across the capsule's length). The
@@ -435,17 +446,34 @@ pub(crate) fn offset_from_core<V: Vector>(core: &Core<'_, V>, p: V) -> Option<(V
     if let Some(foot) = core.axial_foot(p) {
         return Some(if foot.inside { (p, V::ZERO) } else { (foot.point, foot.offset) });
     }
-    let Core::Segment([a, b]) = core else {
-        let q = core.closest_point(p)?;
-        return Some((q, p - q));
-    };
-    let (q, along) = segment_projection(*a, *b, p);
+    match core {
+        Core::Segment([a, b]) => Some(segment_offset(*a, *b, p)),
+        // A polygon's nearest point outside lies on an edge: the same as a segment's.
+        Core::Polygon(polygon) if polygon.well_formed() => match polygon.closest_on_edge(p) {
+            (_, Some(i)) => {
+                let (start, end) = polygon.ends(i);
+                Some(segment_offset(start, end, p))
+            }
+            (q, None) => Some((q, p - q)),
+        },
+        _ => {
+            let q = core.closest_point(p)?;
+            Some((q, p - q))
+        }
+    }
+}
+
+/// The point `q` of segment `a b` closest to `p` and the offset `p − q`, orthogonal to the
+/// segment when `q` lies inside it ([`offset_from_core`]).
+#[inline(always)]
+fn segment_offset<V: Vector>(a: V, b: V, p: V) -> (V, V) {
+    let (q, along) = segment_projection(a, b, p);
     let w = p - q;
     if along > V::Real::ZERO && along < V::Real::ONE {
-        let t = *b - *a;
-        return Some((q, w - t * (w.dot(t) / t.length_squared())));
+        let t = b - a;
+        return (q, w - t * (w.dot(t) / t.length_squared()));
     }
-    Some((q, w))
+    (q, w)
 }
 
 /// The point of segment `a b` closest to `p`.
