@@ -228,8 +228,7 @@ pub(crate) fn penetration_from_cap<V: Vector, A: Support<V> + ?Sized, B: Support
     if V::DIM != 3 || points.len() < 4 {
         return None;
     }
-    let tolerance =
-        if options.tolerance > V::Real::ZERO { options.tolerance } else { V::Real::EPSILON };
+    let tolerance = tolerance_of(options);
     let mut size2 = V::Real::ZERO;
     for p in points {
         size2 = size2.max(p.w.length_squared());
@@ -312,11 +311,10 @@ fn expand_from<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized, O>(
 where
     O: EpaObserver<V> + ?Sized,
 {
-    let tolerance =
-        if options.tolerance > V::Real::ZERO { options.tolerance } else { V::Real::EPSILON };
+    let tolerance = tolerance_of(options);
     let mut hints = [0u32; 2];
     let mut support = |dir: V| Vertex::from(pair.support_hinted(dir, &mut hints));
-    let towards_b = pair.relative_pose().transform_point(pair.b().center()) - pair.a().center();
+    let towards_b = towards_b(pair);
     let p = match start::full_simplex(points, &mut support, tolerance, towards_b) {
         Start::Full { vertices, size } => {
             let limits = Limits { tolerance, max_iterations: options.max_iterations, size };
@@ -719,11 +717,10 @@ fn careful<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized, O>(
 where
     O: EpaObserver<V> + ?Sized,
 {
-    let tolerance =
-        if options.tolerance > V::Real::ZERO { options.tolerance } else { V::Real::EPSILON };
+    let tolerance = tolerance_of(options);
     let mut hints = [0u32; 2];
     let mut support = |dir: V| Vertex::from(pair.support_hinted(dir, &mut hints));
-    let towards_b = pair.relative_pose().transform_point(pair.b().center()) - pair.a().center();
+    let towards_b = towards_b(pair);
     let Start::Full { vertices, size } =
         start::full_simplex(points, &mut support, tolerance, towards_b)
     else {
@@ -761,6 +758,24 @@ where
     } else {
         kept
     }
+}
+
+/// The expansion's relative tolerance: the caller's, or `ε` when it asks for none.
+#[inline]
+fn tolerance_of<R: Real>(options: &EpaOptions<R>) -> R {
+    if options.tolerance > R::ZERO {
+        options.tolerance
+    } else {
+        R::EPSILON
+    }
+}
+
+/// From A's centre towards B's, in A's frame: the start simplex's preferred side.
+#[inline]
+fn towards_b<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    pair: &Pair<'_, V, A, B>,
+) -> V {
+    pair.relative_pose().transform_point(pair.b().center()) - pair.a().center()
 }
 
 /// The relative rounding of the expansion's arithmetic, in units of `ε`: `ROUNDING × ε × size`
