@@ -17,8 +17,8 @@ use crate::rays::{
     MAX_TOI, RAYS,
 };
 use crate::spec::{
-    parry2_f64_pose, parry2_pose, point2, BuildError, CircleSpec, Placement2, PolygonSpec,
-    Space2, Spec2, TriangleSpec,
+    parry2_f64_pose, parry2_pose, point2, BuildError, CircleSpec, Placement2, PolygonSpec, Space2,
+    Spec2, TriangleSpec,
 };
 use crate::SplitMix64;
 
@@ -143,7 +143,8 @@ pub fn ray_triangle() -> RayWorkload2<TriangleSpec> {
 fn local_ray<S>(c: &RayCase2<S>) -> (DVec2, DVec2, DVec2) {
     let rotation = DVec2::from_angle(c.pose.angle);
     let inverse = DVec2::new(rotation.x, -rotation.y);
-    let origin = inverse.rotate(DVec2::from_array(c.origin) - DVec2::from_array(c.pose.translation));
+    let origin =
+        inverse.rotate(DVec2::from_array(c.origin) - DVec2::from_array(c.pose.translation));
     (origin, inverse.rotate(DVec2::from_array(c.direction)), rotation)
 }
 

@@ -14,8 +14,8 @@ use crate::rays::{ImpactErrors, RayCase};
 use crate::rays2d::{exact_ray_circle, exact_ray_polygon, exact_ray_triangle, RayCase2};
 use crate::shape_casts;
 use crate::spec::{
-    BallSpec, CapsuleSpec, CircleSpec, CuboidSpec, HullSpec3, Placement2, Placement3,
-    PolygonSpec, TriangleSpec,
+    BallSpec, CapsuleSpec, CircleSpec, CuboidSpec, HullSpec3, Placement2, Placement3, PolygonSpec,
+    TriangleSpec,
 };
 
 fn check_ours(r: &ImpactErrors) {
