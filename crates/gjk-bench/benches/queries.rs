@@ -2,7 +2,7 @@
 //!
 //! Group ids are `<workload>/<query>/<precision>` (for example `box_box/distance/f32`), with
 //! the functions `gjk` (ours) and `parry` (parry's public query: `query::intersection_test`,
-//! `query::distance`, `query::contact`, `RayCast::cast_ray_and_get_normal`,
+//! `query::distance`, `query::closest_points`, `query::contact`, `RayCast::cast_ray_and_get_normal`,
 //! `query::cast_shapes`, `query::cast_shapes_nonlinear`), and where parry's dispatcher does
 //! not use GJK (box–box intersection and distance: SAT; a ball against a polyhedron: point projection; rays on boxes, balls and
 //! capsules: closed forms) `parry_gjk`, parry's GJK (or GJK/EPA, GJK ray cast) called
@@ -18,6 +18,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use gjk_bench::manifolds::{ManifoldQuery, ParryManifold};
 use gjk_bench::rays::{self, OurRayGjk, ParryRayGjk, ParryToiOnly, RayQuery, RayWorkload};
+use gjk_bench::rays2d::{self, RayWorkload2};
 use gjk_bench::shape_casts::{self, CastQuery, CastWorkload};
 use gjk_bench::spec::{Placement2, Placement3, Spec2, Spec3};
 use gjk_bench::toi::{self, ToiQuery, ToiWorkload};
@@ -32,6 +33,11 @@ fn intersect_all<Q: Query>(cases: &[Q]) -> usize {
 /// The sum of the distances.
 fn distance_all<Q: Query>(cases: &[Q]) -> f64 {
     cases.iter().map(|c| black_box(c).distance()).sum()
+}
+
+/// The sum of the closest points' checksums (distance and coordinates).
+fn closest_all<Q: Query>(cases: &[Q]) -> f64 {
+    cases.iter().map(|c| black_box(c).closest_points()).sum()
 }
 
 /// The sum of the penetration depths.
@@ -101,6 +107,7 @@ fn compare<O, P, G>(
     let id = |query: &str| format!("{name}/{query}/{precision}");
     group!(c, id("intersects"), intersect_all, ours, parry, "parry_gjk" => proximity);
     group!(c, id("distance"), distance_all, ours, parry, "parry_gjk" => proximity);
+    group!(c, id("closest_points"), closest_all, ours, parry, "parry_gjk" => proximity);
     group!(c, id("contact"), contact_all, ours, parry, "parry_gjk" => direct.contact.then_some(gjk));
 }
 
@@ -143,6 +150,24 @@ fn rays<S: Spec3>(c: &mut Criterion, w: &RayWorkload<S>, direct: bool) {
         "parry_toi" => Some(&toi), "parry_gjk" => direct.then_some(&gjk),
         "gjk_general" => Some(&general));
     let (ours, parry) = (w.ours::<DVec3>().expect("ours f64"), w.parry_f64().expect("parry3d-f64"));
+    let toi: Vec<_> = parry.iter().map(ParryToiOnly).collect();
+    let gjk: Vec<_> = parry.iter().map(ParryRayGjk).collect();
+    let general: Vec<_> = ours.iter().map(OurRayGjk).collect();
+    group!(c, format!("{}/ray_cast/f64", w.name), ray_all, &ours, &parry,
+        "parry_toi" => Some(&toi), "parry_gjk" => direct.then_some(&gjk),
+        "gjk_general" => Some(&general));
+}
+
+/// A 2D ray workload in `f32` and `f64`, as [`rays`].
+fn rays2<S: Spec2>(c: &mut Criterion, w: &RayWorkload2<S>, direct: bool) {
+    let (ours, parry) = (w.ours::<Vec2>().expect("ours f32"), w.parry().expect("parry2d"));
+    let toi: Vec<_> = parry.iter().map(ParryToiOnly).collect();
+    let gjk: Vec<_> = parry.iter().map(ParryRayGjk).collect();
+    let general: Vec<_> = ours.iter().map(OurRayGjk).collect();
+    group!(c, format!("{}/ray_cast/f32", w.name), ray_all, &ours, &parry,
+        "parry_toi" => Some(&toi), "parry_gjk" => direct.then_some(&gjk),
+        "gjk_general" => Some(&general));
+    let (ours, parry) = (w.ours::<DVec2>().expect("ours f64"), w.parry_f64().expect("parry2d-f64"));
     let toi: Vec<_> = parry.iter().map(ParryToiOnly).collect();
     let gjk: Vec<_> = parry.iter().map(ParryRayGjk).collect();
     let general: Vec<_> = ours.iter().map(OurRayGjk).collect();
@@ -227,6 +252,10 @@ fn casts_and_rays(c: &mut Criterion) {
     rays(c, &rays::ray_hull_32(), false);
     rays(c, &rays::ray_cylinder(), false);
     rays(c, &rays::ray_cone(), false);
+    // parry2d casts rays on discs and triangles in closed form, on polygons by GJK.
+    rays2(c, &rays2d::ray_circle(), true);
+    rays2(c, &rays2d::ray_polygon_8(), false);
+    rays2(c, &rays2d::ray_triangle(), true);
     casts(c, &shape_casts::cast_box_box());
     casts(c, &shape_casts::cast_hull_32());
     tois(c, &toi::toi_box_box());

@@ -29,6 +29,15 @@ pub trait Query {
     fn intersects(&self) -> bool;
     /// The distance between the shapes (0 when they intersect; NaN if the library refused).
     fn distance(&self) -> f64;
+    /// The closest points, as a checksum: the distance plus both points' coordinates (0 when
+    /// the shapes intersect; NaN if the library refused).
+    fn closest_points(&self) -> f64;
+}
+
+/// The checksum of [`Query::closest_points`] for points `a` and `b` apart by `distance`.
+#[inline]
+fn closest_checksum(distance: f64, a: [f64; 3], b: [f64; 3]) -> f64 {
+    distance + a.iter().sum::<f64>() + b.iter().sum::<f64>()
 }
 
 impl<V: Vector, A: Support<V>, B: Support<V>> Query for OurCase<A, B, V> {
@@ -42,6 +51,17 @@ impl<V: Vector, A: Support<V>, B: Support<V>> Query for OurCase<A, B, V> {
     #[inline]
     fn distance(&self) -> f64 {
         gjk::distance(&self.a, &self.pose_a, &self.b, &self.pose_b).to_f64()
+    }
+
+    /// [`gjk::closest_points()`] on the pair.
+    #[inline]
+    fn closest_points(&self) -> f64 {
+        match gjk::closest_points(&self.a, &self.pose_a, &self.b, &self.pose_b) {
+            gjk::Proximity::Separated(s) => {
+                closest_checksum(s.distance.to_f64(), to_array(s.point_a), to_array(s.point_b))
+            }
+            gjk::Proximity::Intersecting => 0.0,
+        }
     }
 }
 
@@ -97,6 +117,19 @@ pub struct ParryCase<A, B, P> {
 #[derive(Clone, Copy, Debug)]
 pub struct ParryGjk<'a, C>(pub &'a C);
 
+/// The checksum of parry's `ClosestPoints` (world points), as [`Query::closest_points`].
+macro_rules! parry_closest {
+    ($parry:ident) => {
+        |r: $parry::query::ClosestPoints| match r {
+            $parry::query::ClosestPoints::WithinMargin(a, b) => {
+                closest_checksum(f64::from((b - a).length()), to_array(a), to_array(b))
+            }
+            $parry::query::ClosestPoints::Intersecting => 0.0,
+            $parry::query::ClosestPoints::Disjoint => f64::NAN,
+        }
+    };
+}
+
 /// [`Query`] for each of parry's crates (their types differ, their API is the same).
 macro_rules! parry_queries {
     ($parry:ident) => {
@@ -117,6 +150,14 @@ macro_rules! parry_queries {
                 let r = $parry::query::distance(&self.pose_a, &self.a, &self.pose_b, &self.b);
                 r.map_or(f64::NAN, |r| f64::from(r.distance))
             }
+
+            /// parry's public `query::closest_points` with no distance limit.
+            #[inline]
+            fn closest_points(&self) -> f64 {
+                let max = $parry::math::Real::MAX;
+                let r = $parry::query::closest_points(&self.pose_a, &self.a, &self.pose_b, &self.b, max);
+                r.map_or(f64::NAN, parry_closest!($parry))
+            }
         }
 
         impl<A: $parry::shape::SupportMap, B: $parry::shape::SupportMap> Query
@@ -135,6 +176,15 @@ macro_rules! parry_queries {
                 let pos12 = c.pose_a.inv_mul(&c.pose_b);
                 let d = $parry::query::details::distance_support_map_support_map(&pos12, &c.a, &c.b);
                 f64::from(d)
+            }
+
+            #[inline]
+            fn closest_points(&self) -> f64 {
+                use $parry::query::details::closest_points_support_map_support_map as closest;
+                let c = self.0;
+                let pos12 = c.pose_a.inv_mul(&c.pose_b);
+                let r = closest(&pos12, &c.a, &c.b, $parry::math::Real::MAX);
+                parry_closest!($parry)(r.transform_by(&c.pose_a, &c.pose_b))
             }
         }
 

@@ -38,6 +38,7 @@ pub mod hulls;
 pub mod manifolds;
 pub mod peers;
 pub mod rays;
+pub mod rays2d;
 pub mod shape_casts;
 pub mod spec;
 pub mod toi;

@@ -1,5 +1,5 @@
 //! Ray-cast workloads: rays against boxes, spheres, capsules, 32-point hulls, cylinders and
-//! cones, with the
+//! cones (the 2D ones, discs, octagons and triangles, are in [`crate::rays2d`]), with the
 //! closed-form first hit where one exists (the oracle of the agreement test and the report).
 //!
 //! Every ray starts outside its shape: the shape sits at a random rotation and a translation in
@@ -198,7 +198,9 @@ macro_rules! parry_rays {
     };
 }
 
+parry_rays!(parry2d);
 parry_rays!(parry3d);
+parry_rays!(parry2d_f64);
 parry_rays!(parry3d_f64);
 
 /// Our rays of a workload.
@@ -431,8 +433,20 @@ fn hull_planes(points: &[DVec3]) -> Vec<(DVec3, f64)> {
 pub fn exact_ray_hull(c: &RayCase<HullSpec3>) -> Option<Impact> {
     let points: Vec<DVec3> = c.shape.points.iter().map(|&p| DVec3::from_array(p)).collect();
     let (o, d) = local_ray(c);
+    let (toi, normal) = clip_half_spaces(hull_planes(&points), o, d)?;
+    Some(Impact { toi, normal: world_normal(c, normal) })
+}
+
+/// The ray `o + t·d`, `t ∈ [0, MAX_TOI]`, clipped by the half-spaces `n·x ≤ offset` (Cyrus &
+/// Beck, 1978): the entry time and the normal of the last half-space entered, or `None` when
+/// the ray misses or starts inside.
+pub(crate) fn clip_half_spaces(
+    planes: impl IntoIterator<Item = (DVec3, f64)>,
+    o: DVec3,
+    d: DVec3,
+) -> Option<(f64, DVec3)> {
     let (mut enter, mut exit, mut normal) = (0.0_f64, MAX_TOI, None);
-    for (n, offset) in hull_planes(&points) {
+    for (n, offset) in planes {
         let (towards, gap) = (n.dot(d), offset - n.dot(o));
         if towards == 0.0 {
             if gap < 0.0 {
@@ -448,7 +462,7 @@ pub fn exact_ray_hull(c: &RayCase<HullSpec3>) -> Option<Impact> {
         }
     }
     let normal = normal?;
-    (enter <= exit).then(|| Impact { toi: enter, normal: world_normal(c, normal) })
+    (enter <= exit).then_some((enter, normal))
 }
 
 /// How far one implementation's casts are from the reference, on one workload and precision.
@@ -542,6 +556,7 @@ pub fn accuracy() -> Result<Vec<ImpactErrors>, BuildError> {
     rows.extend(score_workload(&spheres, &sphere_exact, true)?);
     rows.extend(score_workload(&capsules, &capsule_exact, true)?);
     rows.extend(score_workload(&hulls, &hull_exact, false)?);
+    rows.extend(crate::rays2d::accuracy()?);
     Ok(rows)
 }
 

@@ -120,7 +120,7 @@ fn ellipsoid_points(rng: &mut SplitMix64, n: usize) -> HullSpec3 {
 
 /// `n` points in convex position on an ellipse with semi-axes in `[0.5, 2]`, at angles spread
 /// around the circle with jitter: a convex `n`-gon.
-fn ellipse_polygon(rng: &mut SplitMix64, n: usize) -> PolygonSpec {
+pub(crate) fn ellipse_polygon(rng: &mut SplitMix64, n: usize) -> PolygonSpec {
     let (rx, ry) = (rng.range(0.5, 2.0), rng.range(0.5, 2.0));
     let step = TAU / n as f64;
     let points = (0..n)

@@ -31,6 +31,7 @@ use crate::math::{Pose, Real, Vector};
 use crate::mpr::MprResult;
 pub use crate::pair::Pair;
 use crate::polish::{polish, stall_escape};
+use crate::sat::PolygonGap;
 use crate::shape::Support;
 use crate::simplex::{Reduction, Simplex, SupportPoint};
 use crate::tolerance;
@@ -440,13 +441,63 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     #[inline]
     pub fn closest_points(&self) -> Proximity<V> {
         let options = GjkOptions::default();
-        // `distance`'s row of the dispatch table: its overlap proofs first, where the kernel
-        // does not project (the projections run inside GJK's first step, as in `distance`).
+        // `distance`'s row of the dispatch table: a projection or closed form where the kernel
+        // has one, else its overlap proofs, then GJK.
         let kernel = self.kernel(Query::Distance);
-        if !kernel.projects() && self.overlap_proved(&kernel, &options) {
+        if let Kernel::Polygons(a, b) = kernel {
+            match self.polygon_gap(&a, &b) {
+                Some(PolygonGap::Apart(closest)) => {
+                    return self.projected_proximity(&closest, &options)
+                }
+                // Overlapping cores: `distance` reads 0 from the same proof.
+                Some(PolygonGap::Overlap) => return Proximity::Intersecting,
+                None => {}
+            }
+        } else if kernel.projects() {
+            if let Some(closest) = self.projection(&kernel) {
+                return self.projected_proximity(&closest, &options);
+            }
+        } else if self.overlap_proved(&kernel, &options) {
             return Proximity::Intersecting;
         }
         Proximity::from(&self.gjk(Goal::Distance, &options, &mut WarmStart::default()))
+    }
+
+    /// [`Pair::closest_points`] from the cores' closest points `closest` (A's frame) that a
+    /// projection or closed form found: what GJK's first step ([`Run::project_point`]) and
+    /// [`Pair::finish`] make of them, to the bit, without the loop's state and its full
+    /// result, whose set-up and copies cost more than the answer (sphere–box in `f64`: 1233
+    /// instructions a query through the loop against 239 for `distance`; docs/benchmarks.md,
+    /// "Closest points").
+    #[inline(always)]
+    fn projected_proximity(
+        &self,
+        closest: &SupportPoint<V>,
+        options: &GjkOptions<V::Real>,
+    ) -> Proximity<V> {
+        let tolerance = tolerance::effective(options.tolerance);
+        let centers = (self.a.center(), self.relative.transform_point(self.b.center()));
+        let touch = self.tolerance_between(centers, tolerance).distance();
+        // A one-vertex simplex's closest point and witnesses, as `Simplex::reduce` and
+        // `Simplex::witnesses` compute them (`0 + 1·x`: a negative zero turns positive).
+        let v = V::ZERO + closest.w;
+        let witnesses = (V::ZERO + closest.a * V::Real::ONE, V::ZERO + closest.b * V::Real::ONE);
+        let core_distance = v.length();
+        if core_distance <= self.margins() + touch {
+            return Proximity::Intersecting;
+        }
+        let Some(normal) = (-v).direction() else {
+            return Proximity::from(&self.gjk(Goal::Distance, options, &mut WarmStart::default()));
+        };
+        let (distance, point_a, point_b, normal) =
+            self.separation(core_distance, witnesses, Some(normal), true);
+        Proximity::Separated(Separation {
+            distance,
+            point_a,
+            point_b,
+            normal,
+            termination: Termination::Converged,
+        })
     }
 
     /// The full query with options and a warm-start cache (pass a fresh
@@ -477,11 +528,37 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
 
     /// Turns the loop's state (A's frame, cores) into the public result (world, full shapes).
     fn finish(&self, run: Run<V>) -> GjkResult<V> {
-        let margins = self.a.margin() + self.b.margin();
         let core_distance = run.v.length();
-        let (mut core_a, mut core_b) = run.simplex.witnesses();
-        let mut direction = if run.contained { None } else { run.normal() };
+        let direction = if run.contained { None } else { run.normal() };
         let measured = run.goal == Goal::Distance && run.termination != Termination::Contained;
+        let (distance, point_a, point_b, normal) =
+            self.separation(core_distance, run.simplex.witnesses(), direction, measured);
+        let intersecting = run.intersecting(self.a.margin() + self.b.margin());
+        GjkResult {
+            intersecting,
+            distance: if intersecting { V::Real::ZERO } else { distance },
+            point_a,
+            point_b,
+            normal,
+            iterations: run.iterations,
+            termination: run.termination,
+            simplex: run.simplex,
+            closest: run.v,
+        }
+    }
+
+    /// The world answer (distance, points on the shapes, normal) from the cores' closest points
+    /// `(core_a, core_b)` in A's frame, `core_distance` apart along the unit `direction` from A
+    /// toward B (`None`: the cores overlap; then the distance is 0, the points the cores', the
+    /// normal zero). A `measured` distance between curved cores has its normal polished.
+    #[inline(always)]
+    fn separation(
+        &self,
+        core_distance: V::Real,
+        (mut core_a, mut core_b): (V, V),
+        mut direction: Option<V>,
+        measured: bool,
+    ) -> (V::Real, V, V, V) {
         // Two flat cores (polytopes, points, segments) make a polytope difference, where the
         // answer at convergence is exact already: only curved ones are polished.
         let curved = || !(self.a.core().is_flat() && self.b.core().is_flat());
@@ -493,6 +570,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
                 direction = Some(q.normal);
             }
         }
+        let margins = self.a.margin() + self.b.margin();
         let (distance, point_a, point_b, normal) = match direction {
             Some(n) => {
                 let point_a = core_a + n * self.a.margin();
@@ -502,18 +580,9 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
             }
             None => (V::Real::ZERO, core_a, core_b, V::ZERO),
         };
-        let intersecting = run.intersecting(margins);
-        GjkResult {
-            intersecting,
-            distance: if intersecting { V::Real::ZERO } else { distance },
-            point_a: self.pose_a.transform_point(point_a),
-            point_b: self.pose_a.transform_point(point_b),
-            normal: self.pose_a.transform_vector(normal),
-            iterations: run.iterations,
-            termination: run.termination,
-            simplex: run.simplex,
-            closest: run.v,
-        }
+        let world = &self.pose_a;
+        let (point_a, point_b) = (world.transform_point(point_a), world.transform_point(point_b));
+        (distance, point_a, point_b, world.transform_vector(normal))
     }
 }
 

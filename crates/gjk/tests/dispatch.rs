@@ -147,7 +147,14 @@ fn compare<V: TestVector>(
     report.check(close(fast_distance, gap, size), || {
         format!("{what}: distance {fast_distance} vs {gap}")
     });
-    match (gjk::closest_points(a, &pose_a, b, &pose_b), slow) {
+    // `closest_points` answers a projection or closed form without GJK's loop state, and
+    // must give what the full query (`closest_points_with`, whose first GJK step takes the
+    // same projection) gives, to the bit.
+    let quick = gjk::closest_points(a, &pose_a, b, &pose_b);
+    let options = gjk::GjkOptions::default();
+    let full = Proximity::from(&gjk::closest_points_with(a, &pose_a, b, &pose_b, &options));
+    report.check(quick == full, || format!("{what}: closest_points {quick:?} vs {full:?}"));
+    match (quick, slow) {
         (Proximity::Separated(f), Proximity::Separated(s)) => {
             report.check(close(r(f.distance), r(s.distance), size), || {
                 format!("{what}: closest_points distance {} vs {}", f.distance, s.distance)

@@ -5,8 +5,9 @@
 //! profile WORKLOAD QUERY PRECISION LIBRARY [ROUNDS]
 //!   WORKLOAD  box_box | sphere_box | capsule_capsule | hull_32 | hull_1000 | cylinder_cone
 //!             | polygon_8 | circle_polygon | tutorial_triangles | box_box_aligned | capsule_box
-//!   QUERY     intersects | distance | contact | manifold
-//! profile ray_box | ray_sphere | ray_capsule | ray_hull_32 | ray_cylinder | ray_cone  ray  PRECISION  gjk | parry  [ROUNDS]
+//!   QUERY     intersects | distance | closest_points | contact | manifold
+//! profile ray_box | ray_sphere | ray_capsule | ray_hull_32 | ray_cylinder | ray_cone
+//!         | ray_circle | ray_polygon_8 | ray_triangle  ray  PRECISION  gjk | parry  [ROUNDS]
 //!             (ray casts: solid, time and normal, over the ray workload's 1000 rays)
 //! profile toi_box_box | toi_hull_32  toi  PRECISION  gjk | parry  [ROUNDS]
 //!             (time of impact under rotation over the toi workload's pairs: ours,
@@ -28,6 +29,7 @@ use std::process::ExitCode;
 
 use gjk_bench::manifolds::{ManifoldQuery, ParryManifold};
 use gjk_bench::rays::{self, RayQuery, RayWorkload};
+use gjk_bench::rays2d::{self, RayWorkload2};
 use gjk_bench::spec::{BuildError, Placement2, Placement3, Spec2, Spec3};
 use gjk_bench::toi::{self, ToiQuery, ToiWorkload};
 use gjk_bench::{workload, ContactQuery, ParryGjk, Query, Workload};
@@ -50,6 +52,7 @@ impl Job {
                 sum += match self.query.as_str() {
                     "intersects" => f64::from(u8::from(black_box(c).intersects())),
                     "contact" => black_box(c).contact().map_or(0.0, |c| c.depth),
+                    "closest_points" => black_box(c).closest_points(),
                     _ => black_box(c).distance(),
                 };
             }
@@ -138,6 +141,15 @@ impl Job {
         })
     }
 
+    fn rays2<S: Spec2>(&self, w: &RayWorkload2<S>) -> Result<f64, BuildError> {
+        Ok(match (self.precision.as_str(), self.library.as_str()) {
+            ("f32", "gjk") => self.cast(&w.ours::<Vec2>()?),
+            ("f64", "gjk") => self.cast(&w.ours::<DVec2>()?),
+            ("f32", _) => self.cast(&w.parry()?),
+            _ => self.cast(&w.parry_f64()?),
+        })
+    }
+
     /// Runs the time-of-impact query over `cases` `rounds` times; returns the sum of the
     /// times of impact found. Prints the best round's wall time per query to stderr (a
     /// supporting figure: the instruction count under callgrind is the load-independent one).
@@ -184,6 +196,9 @@ impl Job {
             "ray_hull_32" => self.rays(&rays::ray_hull_32()),
             "ray_cylinder" => self.rays(&rays::ray_cylinder()),
             "ray_cone" => self.rays(&rays::ray_cone()),
+            "ray_circle" => self.rays2(&rays2d::ray_circle()),
+            "ray_polygon_8" => self.rays2(&rays2d::ray_polygon_8()),
+            "ray_triangle" => self.rays2(&rays2d::ray_triangle()),
             "capsule_box" => self.three(&workload::capsule_box()),
             "toi_box_box" => self.tois(&toi::toi_box_box()),
             "toi_hull_32" => self.tois(&toi::toi_hull_32()),
@@ -229,7 +244,7 @@ fn ccd(job: &Job, name: &str) -> Option<f64> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let valid = args.len() >= 4
-        && ["intersects", "distance", "contact", "manifold", "ray", "toi"].contains(&args[1].as_str())
+        && ["intersects", "distance", "closest_points", "contact", "manifold", "ray", "toi"].contains(&args[1].as_str())
         && ["f32", "f64"].contains(&args[2].as_str())
         && ["gjk", "parry", "parry_gjk", "ccd_mpr", "ccd_gjk"].contains(&args[3].as_str())
         // libccd only answers the intersection test here, and only with the `peers` feature.
@@ -238,7 +253,7 @@ fn main() -> ExitCode {
         && (args[1] == "toi") == args[0].starts_with("toi_");
     if !valid {
         eprintln!(
-            "usage: profile WORKLOAD intersects|distance|contact|manifold|ray|toi f32|f64 gjk|parry|parry_gjk|ccd_mpr|ccd_gjk [ROUNDS]"
+            "usage: profile WORKLOAD intersects|distance|closest_points|contact|manifold|ray|toi f32|f64 gjk|parry|parry_gjk|ccd_mpr|ccd_gjk [ROUNDS]"
         );
         return ExitCode::FAILURE;
     }

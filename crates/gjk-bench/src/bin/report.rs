@@ -124,13 +124,16 @@ const CONTACT_PATHS: [(&str, &str, &str, &str); 10] = [
 ];
 
 /// The ray workloads and what parry's `RayCast` runs on them.
-const RAY_WORKLOADS: [(&str, &str, &str); 6] = [
+const RAY_WORKLOADS: [(&str, &str, &str); 9] = [
     ("ray_box", "3D", "slab test (closed form)"),
     ("ray_sphere", "3D", "quadratic (closed form)"),
     ("ray_capsule", "3D", "closed form"),
     ("ray_hull_32", "3D", "GJK ray cast"),
     ("ray_cylinder", "3D", "GJK ray cast"),
     ("ray_cone", "3D", "GJK ray cast"),
+    ("ray_circle", "2D", "quadratic (closed form)"),
+    ("ray_polygon_8", "2D", "GJK ray cast"),
+    ("ray_triangle", "2D", "edge tests (closed form)"),
 ];
 
 /// The shape-cast workloads and what parry's `query::cast_shapes` runs on them.
@@ -397,8 +400,9 @@ fn render_casts(out: &mut String, estimates: &Estimates, tables: &Tables) {
     cast_workload_table(out, &RAY_WORKLOADS, &tables.rays);
     out.push_str(
         "\nAccuracy against closed forms (`crates/gjk-bench/src/rays.rs`: slab test, quadratic, \
-         capsule as cylinder ∪ balls, and for hulls the ray clipped by facet planes found by \
-         brute force over the 32 points); toi errors are absolute, in units of the ray \
+         capsule as cylinder ∪ balls, discs by the quadratic, and for hulls, octagons and \
+         triangles the ray clipped by facet or edge planes found by brute force over the \
+         points); toi errors are absolute, in units of the ray \
          direction (hits at toi 0.2–4):\n\n",
     );
     impact_table(out, &tables.rays);
@@ -594,6 +598,14 @@ fn render(estimates: &Estimates, tables: &Tables) -> String {
     speed_table(&mut out, "intersects", &rows, &PAIR_PEERS, estimates);
     out.push_str("\n## Distance\n\n");
     speed_table(&mut out, "distance", &rows, &PAIR_PEERS, estimates);
+    out.push_str(
+        "\n## Closest points\n\n\
+         `gjk::closest_points` (distance, witness points and normal) against parry's public \
+         `query::closest_points` (no distance limit) and its \
+         `query::details::closest_points_support_map_support_map`; the loop adds up the distance \
+         and both points' coordinates.\n\n",
+    );
+    speed_table(&mut out, "closest_points", &rows, &PAIR_PEERS, estimates);
     out.push_str("\n## Workloads\n\n");
     workload_table(&mut out, accuracy);
     out.push_str(

@@ -11,8 +11,12 @@
 
 use crate::rays::{self, exact_ray_box, exact_ray_capsule, exact_ray_hull, exact_ray_sphere};
 use crate::rays::{ImpactErrors, RayCase};
+use crate::rays2d::{exact_ray_circle, exact_ray_polygon, exact_ray_triangle, RayCase2};
 use crate::shape_casts;
-use crate::spec::{BallSpec, CapsuleSpec, CuboidSpec, HullSpec3, Placement3};
+use crate::spec::{
+    BallSpec, CapsuleSpec, CircleSpec, CuboidSpec, HullSpec3, Placement2, Placement3, PolygonSpec,
+    TriangleSpec,
+};
 
 fn check_ours(r: &ImpactErrors) {
     let what = format!("{} {} {}", r.workload, r.library, r.precision);
@@ -30,7 +34,8 @@ fn check_ours(r: &ImpactErrors) {
 #[test]
 fn ray_casts_match_the_closed_forms() {
     let rows = rays::accuracy().expect("the ray workloads build");
-    assert_eq!(rows.len(), 22);
+    // 3D: 4 workloads × 4 rows + 3 with parry's GJK path × 2; 2D: 3 × 4 + 2 × 2 (discs, triangles).
+    assert_eq!(rows.len(), 38);
     for r in &rows {
         check_ours(r);
         if r.library == "parry" && r.precision == "f64" {
@@ -89,4 +94,43 @@ fn ray_oracles_match_hand_computed_cases() {
     let hit = exact_ray_hull(&ray(hull.clone(), [-4.0, 0.5, 0.25], [2.0, 0.0, 0.0])).unwrap();
     assert!((hit.toi - 2.0).abs() < 1e-15 && hit.normal == [-1.0, 0.0, 0.0]);
     assert!(exact_ray_hull(&ray(hull, [-4.0, 1.5, 0.0], [1.0, 0.0, 0.0])).is_none());
+}
+
+/// A 2D ray against `shape` at `(1, 0)`, turned a quarter turn counter-clockwise.
+fn ray2<S>(shape: S, origin: [f64; 2], direction: [f64; 2]) -> RayCase2<S> {
+    let pose = Placement2 { angle: std::f64::consts::FRAC_PI_2, translation: [1.0, 0.0] };
+    RayCase2 { shape, pose, origin, direction }
+}
+
+fn close(a: [f64; 3], b: [f64; 3]) -> bool {
+    a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-15)
+}
+
+#[test]
+fn ray_oracles_2d_match_hand_computed_cases() {
+    // A disc of radius 1 at (1, 0), hit from −x at speed 2: at x = 0, toi 2.
+    let disc = CircleSpec { radius: 1.0 };
+    let hit = exact_ray_circle(&ray2(disc.clone(), [-4.0, 0.0], [2.0, 0.0])).unwrap();
+    assert!((hit.toi - 2.0).abs() < 1e-15 && close(hit.normal, [-1.0, 0.0, 0.0]));
+    assert!(exact_ray_circle(&ray2(disc.clone(), [-4.0, 1.01], [1.0, 0.0])).is_none());
+    assert!(exact_ray_circle(&ray2(disc, [-4.0, 0.0], [-1.0, 0.0])).is_none());
+    // The square of corners (±1, ±2) in its frame, turned a quarter turn: x ∈ [−1, 3],
+    // y ∈ [−1, 1] in the world, with an interior point that is not a corner.
+    let square = PolygonSpec {
+        points: vec![[1.0, 2.0], [-1.0, 2.0], [-1.0, -2.0], [1.0, -2.0], [0.0, 0.5]],
+    };
+    let hit = exact_ray_polygon(&ray2(square.clone(), [-4.0, 0.5], [1.5, 0.0])).unwrap();
+    assert!((hit.toi - 2.0).abs() < 1e-15 && close(hit.normal, [-1.0, 0.0, 0.0]));
+    let top = exact_ray_polygon(&ray2(square.clone(), [2.0, 5.0], [0.0, -1.0])).unwrap();
+    assert!((top.toi - 4.0).abs() < 1e-15 && close(top.normal, [0.0, 1.0, 0.0]));
+    assert!(exact_ray_polygon(&ray2(square, [-4.0, 1.5], [1.0, 0.0])).is_none());
+    // A triangle of corners (0, 0), (0, −2), (2, 0) in its frame (clockwise), turned: corners
+    // (1, 0), (3, 0), (1, 2) in the world; its long edge x + y = 3 faces (1, 1)/√2.
+    let triangle = TriangleSpec { corners: [[0.0, 0.0], [0.0, -2.0], [2.0, 0.0]] };
+    let hit = exact_ray_triangle(&ray2(triangle.clone(), [4.0, 1.0], [-1.0, 0.0])).unwrap();
+    let h = std::f64::consts::FRAC_1_SQRT_2;
+    assert!((hit.toi - 2.0).abs() < 1e-15 && close(hit.normal, [h, h, 0.0]));
+    let below = exact_ray_triangle(&ray2(triangle.clone(), [2.0, -3.0], [0.0, 2.0])).unwrap();
+    assert!((below.toi - 1.5).abs() < 1e-15 && close(below.normal, [0.0, -1.0, 0.0]));
+    assert!(exact_ray_triangle(&ray2(triangle, [0.5, -1.0], [0.0, 1.0])).is_none());
 }

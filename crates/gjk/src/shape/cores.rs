@@ -370,8 +370,11 @@ impl<V: Vector> CorePolygon<'_, V> {
     }
 
     /// [`CorePolygon::closest`] and the edge that holds the nearest point (`None`: `p` is
-    /// inside, its own nearest point).
-    #[inline]
+    /// inside, its own nearest point). Always inlined: left to the compiler, one more caller
+    /// (`closest_points`' projection) moved it out of line, and a circle against an octagon
+    /// cost 23–36 more instructions a query in every query; inlined, 13–18 fewer than before
+    /// (docs/benchmarks.md, "Closest points").
+    #[inline(always)]
     fn closest_on_edge(&self, p: V) -> (V, Option<usize>) {
         let mut best = (V::Real::INFINITY, p, None);
         let mut excess = V::Real::ZERO;
