@@ -27,7 +27,8 @@
 //! `W` the largest world coordinate. `rel` in f64: 1e-9 for polytopes, boxes, capsules,
 //! segments, points, triangles and balls, 1e-7 when a smooth shape (ellipsoid, cylinder,
 //! cone) takes part; in f32: 1e-5 (`F32_REL`, docs/robustness.md). Unit normals: `||n| − 1| ≤
-//! rel`. Normal angles: 1e-6 rad in f64, 1e-4 in f32, plus `16 ε size / |depth|`. Each
+//! rel`. Normal angles: 1e-6 rad in f64, 1e-4 in f32, plus `16 ε size / |depth|` and
+//! `16 ε W / σ` (`σ` the stationary direction's conditioning, see `stationary_direction`). Each
 //! invariant's doc comment states which tolerance it uses.
 //!
 //! # Counts
@@ -874,7 +875,11 @@ fn search_directions(
 /// overlap), is parallel to `m`. Newton's method on the tangential part of `s` in a fixed
 /// tangent frame of `n`, derivatives by central differences; `None` when it does not converge
 /// to `1e-13 × size` (coincident ball centres have no such direction).
-fn stationary_direction<V: Space>(sc: &Scene<V>, n: DVec3) -> Option<DVec3> {
+///
+/// Also returns the smallest singular value `σ` of that tangential part's Jacobian at the
+/// direction (2D: `ρ_A + ρ_B − overlap`, the radii of curvature at the support points): B
+/// moved across `m` by `δ` turns the stationary direction by `δ / σ`.
+fn stationary_direction<V: Space>(sc: &Scene<V>, n: DVec3) -> Option<(DVec3, f64)> {
     let dim = sc.dim();
     let frame: Vec<DVec3> = if dim == 2 {
         vec![DVec3::new(-n.y, n.x, 0.0)]
@@ -896,10 +901,8 @@ fn stationary_direction<V: Space>(sc: &Scene<V>, n: DVec3) -> Option<DVec3> {
         [t.dot(frame[0]), frame.get(1).map_or(0.0, |e| t.dot(*e))]
     };
     let k = frame.len();
-    let mut x = [0.0f64; 2];
     let delta = 1e-7;
-    for _ in 0..12 {
-        let g = residual(&x[..k]);
+    let jacobian = |x: [f64; 2]| {
         let mut h = [[0.0f64; 2]; 2];
         for j in 0..k {
             let (mut plus, mut minus) = (x, x);
@@ -910,6 +913,12 @@ fn stationary_direction<V: Space>(sc: &Scene<V>, n: DVec3) -> Option<DVec3> {
                 h[i][j] = (gp[i] - gm[i]) / (2.0 * delta);
             }
         }
+        h
+    };
+    let mut x = [0.0f64; 2];
+    for _ in 0..12 {
+        let g = residual(&x[..k]);
+        let h = jacobian(x);
         let step = if k == 1 {
             [g[0] / h[0][0], 0.0]
         } else {
@@ -923,7 +932,17 @@ fn stationary_direction<V: Space>(sc: &Scene<V>, n: DVec3) -> Option<DVec3> {
     }
     let g = residual(&x[..k]);
     let converged = g[0].hypot(g[1]) <= 1e-13 * sc.size;
-    converged.then(|| at(&x[..k]))
+    let h = jacobian(x);
+    let sigma = if k == 1 {
+        h[0][0].abs()
+    } else {
+        // σ_min² = (‖h‖_F² − √(‖h‖_F⁴ − 4 det²)) / 2, the smaller root of the 2 × 2 case.
+        let frobenius = h[0][0].powi(2) + h[0][1].powi(2) + h[1][0].powi(2) + h[1][1].powi(2);
+        let det = h[0][0] * h[1][1] - h[0][1] * h[1][0];
+        let root = (frobenius * frobenius - 4.0 * det * det).max(0.0).sqrt();
+        (0.5 * (frobenius - root)).max(0.0).sqrt()
+    };
+    converged.then(|| (at(&x[..k]), sigma))
 }
 
 /// How far `p` lies outside `body` (≤ 0 inside), by the direction search: `max_m m·p − h(m)`.
@@ -1289,7 +1308,9 @@ fn check_closest<V: Space>(r: &mut Report, sc: &Scene<V>, q: &Answers, rng: &mut
 /// smallest overlap (direction search: no `m` with `h_A(m) + h_B(−m) < depth − τ`). When both
 /// shapes are smooth (balls, ellipsoids, rounded points) or points, the normal is within 1e-6
 /// rad (f64; f32: `F32_ANGLE`), plus `16 ε size / |depth|` (a direction between points
-/// `|depth|` apart, each rounded), of the stationary direction of the overlap next to it.
+/// `|depth|` apart, each rounded) and `16 ε W / σ` (the relative pose rounded by `ε W` turns
+/// the stationary direction by `ε W / σ`), of the stationary direction of the overlap next
+/// to it.
 fn check_contact<V: Space>(r: &mut Report, sc: &Scene<V>, q: &Answers, rng: &mut Rng) {
     let Some((depth, n, pa, pb)) = q.contact else {
         r.check("contact_some", sc, 1.0, 0.0, &|| "contact(∞) returned None".into());
@@ -1320,13 +1341,16 @@ fn check_contact<V: Space>(r: &mut Report, sc: &Scene<V>, q: &Answers, rng: &mut
         format!("overlap along n {along_n:e} > depth {depth:e}: pushing by depth(1+e) leaves them overlapping (n {n:?}, {})", q.how)
     });
     if sc.a.smooth_or_point() && sc.b.smooth_or_point() && !sc.two_points {
-        if let Some(m) = stationary_direction(sc, n) {
+        if let Some((m, sigma)) = stationary_direction(sc, n) {
             let angle = (n - m).length();
             // Plus the conditioning of a direction between points `|depth|` apart, each known
-            // to `ε × size`.
+            // to `ε × size`, and that of the stationary direction itself: the relative pose
+            // is known to `ε W` (the poses' rounding), which turns it by `ε W / σ` (a point
+            // near a ball's centre, `σ` its distance from the centre).
             let eps = V::Real::EPSILON.to_f64();
             let base = if sc.rel > 1e-7 { F32_ANGLE } else { 1e-6 };
-            let tolerance = base + 16.0 * eps * sc.size / depth.abs();
+            let world = sc.wa.t.length().max(sc.wb.t.length()).max(sc.size);
+            let tolerance = base + 16.0 * eps * sc.size / depth.abs() + 16.0 * eps * world / sigma;
             r.check("contact_normal_angle", sc, angle, tolerance, &|| {
                 format!("normal {n:?} is {angle:e} rad from the stationary direction {m:?} of the overlap")
             });

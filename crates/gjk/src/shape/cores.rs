@@ -755,6 +755,14 @@ fn ellipsoid_contains<V: Vector>(radii: V, p: V) -> bool {
 /// minor axis' plane of symmetry the root may leave that range: the foot then lies off the
 /// plane (`t = −r_min²`). Work is in the first octant at unit size (signs and scale restored
 /// at the end), so no square overflows.
+///
+/// The unknown is `s = t + r_min²`, not `t`: deep inside, next to the minor axis' plane, the
+/// root sits just above the pole (`s = r_min² y_min / q_min` ≪ `r_min²`), and `t + r_min²`
+/// would lose all but the last bits of `s` to cancellation, while the foot's minor
+/// coordinate `r_min² y_min / s` and the normal follow `s`'s relative error. The other
+/// denominators are `s + (rᵢ² − r_min²)`, sums of non-negative terms, with `rᵢ² − r_min²`
+/// formed as `(rᵢ − r_min)(rᵢ + r_min)` (the difference of nearly equal radii is exact, that
+/// of their squares is not).
 pub(crate) fn ellipsoid_foot<V: Vector>(radii: V, p: V) -> (V, V) {
     let (zero, one) = (V::Real::ZERO, V::Real::ONE);
     let scale = (0..V::DIM).map(|i| radii.component(i)).fold(zero, |m, r| m.max(r));
@@ -763,21 +771,22 @@ pub(crate) fn ellipsoid_foot<V: Vector>(radii: V, p: V) -> (V, V) {
     let ee = e.component_mul(e);
     let ey = e.component_mul(y);
     let minor = (0..V::DIM).fold(0, |m, i| if ee.component(i) < ee.component(m) { i } else { m });
-    let emin2 = ee.component(minor);
-    // `t + rᵢ²` at least `rᵢ yᵢ`, as it is at the root (each term of `F` is at most 1 there):
-    // near the pole `t = −rᵢ²` (a point near the centre) the sum rounds to 0 or below.
-    let gap = |t: V::Real, i: usize| (t + ee.component(i)).max(ey.component(i));
-    let f = |t: V::Real| -> (V::Real, V::Real) {
+    let (emin, emin2) = (e.component(minor), ee.component(minor));
+    let shift = e.map(|e| (e - emin) * (e + emin));
+    // `s + rᵢ² − r_min²` (`t + rᵢ²`) at least `rᵢ yᵢ`, as it is at the root (each term of `F`
+    // is at most 1 there): near the pole (a point near the centre) the sum rounds to 0.
+    let gap = |s: V::Real, i: usize| (s + shift.component(i)).max(ey.component(i));
+    let f = |s: V::Real| -> (V::Real, V::Real) {
         (0..V::DIM).filter(|&i| ey.component(i) > zero).fold((-one, zero), |(value, slope), i| {
-            let k = ey.component(i) / gap(t, i);
-            (value + k * k, slope - V::Real::TWO * k * k / gap(t, i))
+            let k = ey.component(i) / gap(s, i);
+            (value + k * k, slope - V::Real::TWO * k * k / gap(s, i))
         })
     };
-    let foot_of = |t: V::Real| {
+    let foot_of = |s: V::Real| {
         let x = |i: usize| {
             let y = y.component(i);
             if y > zero {
-                ee.component(i) * y / gap(t, i)
+                ee.component(i) * y / gap(s, i)
             } else {
                 zero
             }
@@ -789,7 +798,8 @@ pub(crate) fn ellipsoid_foot<V: Vector>(radii: V, p: V) -> (V, V) {
     let mut solved = false;
     if inside && ey.component(minor) <= zero {
         // On the minor axis' plane: the foot off the plane, when the in-plane equations allow.
-        let rest = ee.zip_map(y, |ee, y| if ee > emin2 { ee * y / (ee - emin2) } else { zero });
+        let rest =
+            ee.component_mul(y).zip_map(shift, |eey, d| if d > zero { eey / d } else { zero });
         let used = (0..V::DIM).fold(zero, |s, i| {
             let k = rest.component(i) / e.component(i);
             s + k * k
@@ -801,27 +811,34 @@ pub(crate) fn ellipsoid_foot<V: Vector>(radii: V, p: V) -> (V, V) {
         }
     }
     if !solved {
+        // In `s`: the pole at 0, the bracket `t ∈ [max(−r_min², rᵢyᵢ − rᵢ²), 0 or |r y|]`.
         let mut lo = (0..V::DIM)
             .filter(|&i| y.component(i) > zero)
-            .map(|i| ey.component(i) - ee.component(i))
-            .fold(-emin2, |m, t| m.max(t));
-        let mut hi = if inside { zero } else { ey.length() };
-        let mut t = lo;
+            .map(|i| ey.component(i) - shift.component(i))
+            .fold(zero, |m, s| m.max(s));
+        let mut hi = if inside { emin2 } else { ey.length() + emin2 };
+        let mut s = lo;
         for _ in 0..128 {
-            let (value, slope) = f(t);
+            let (value, slope) = f(s);
             if value > zero {
-                lo = lo.max(t);
+                lo = lo.max(s);
             } else {
-                hi = hi.min(t);
+                hi = hi.min(s);
             }
-            let newton = t - value / slope;
-            let next = if newton > lo && newton < hi { newton } else { (lo + hi) * V::Real::HALF };
-            if next == t || hi <= lo {
+            let newton = s - value / slope;
+            // A step that rounds to nothing is convergence: `F(s)` is rounding noise there. It
+            // is not a stall (bisecting from the far end of the bracket then may not come back
+            // to the root within the iteration cap).
+            if newton == s {
                 break;
             }
-            t = next;
+            let next = if newton > lo && newton < hi { newton } else { (lo + hi) * V::Real::HALF };
+            if next == s || hi <= lo {
+                break;
+            }
+            s = next;
         }
-        x = foot_of(t);
+        x = foot_of(s);
     }
     // Back to `p`'s octant and size; the normal from the gradient `qᵢ/rᵢ²` at unit size.
     let signed = x.zip_map(p, |x, p| if p < zero { -x } else { x });
