@@ -48,6 +48,10 @@ pub(crate) struct Polished<V: Vector> {
     /// Whether the support point's part across the normal is within rounding, so that its
     /// points are the witnesses (see [`Polished::witnesses`]).
     settled: bool,
+    /// Whether the support point's `a` and `b` were left where they were found (support
+    /// points, or points of a ruling between two), not moved across the normal to hand out a
+    /// remainder (in f32 by up to `√ε` of the size): only then are they on the shapes.
+    found: bool,
 }
 
 impl<V: Vector> Polished<V> {
@@ -162,7 +166,7 @@ pub(crate) fn polish<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     let smooth = tangential <= V::Real::EPSILON.sqrt() * size;
     if improved && smooth {
         let settled = tangential <= V::Real::from_f64(64.0) * V::Real::EPSILON * size;
-        return Some(Polished { normal: n, depth: h, support: s, settled });
+        return Some(Polished { normal: n, depth: h, support: s, settled, found: true });
     }
     // A vertex of `D` is exact for an answer with a finite bound; an expansion that stopped
     // short (no bound) may have stopped at a ruling's far end instead, where turning the
@@ -184,16 +188,18 @@ pub(crate) fn polish<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
 /// the polished normal from the unit `normal` ([`polish`], then [`polish_ruled`] for the far
 /// end of a ruling), `bound` the loop's bound of the signed depth. The polish interpolates
 /// along a ruling, so B's point in its own frame is measured again from the point itself
-/// (a warm start or a sweep's advance re-poses it from there).
+/// (a warm start or a sweep's advance re-poses it from there). With it, whether its points
+/// lie where they were found ([`Polished`]'s `found`: on the shapes).
 #[cold]
 pub(crate) fn stall_escape<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     pair: &Pair<'_, V, A, B>,
     normal: V,
     bound: V::Real,
-) -> Option<SupportPoint<V>> {
-    let found = polish(pair, normal, bound).or_else(|| polish_ruled(pair, normal))?.support;
+) -> Option<(SupportPoint<V>, bool)> {
+    let polished = polish(pair, normal, bound).or_else(|| polish_ruled(pair, normal))?;
+    let found = polished.support;
     let b_local = pair.relative_pose().inverse_transform_point(found.b);
-    Some(SupportPoint::new(found.a, found.b, b_local))
+    Some((SupportPoint::new(found.a, found.b, b_local), polished.found))
 }
 
 /// The size that rounding is relative to at the support point `s`: its points' distances from
@@ -365,7 +371,8 @@ fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         return None;
     }
     let rounding = V::Real::from_f64(64.0) * V::Real::EPSILON * size;
-    let (a, b) = match tangential.direction().filter(|_| tangential.length() > rounding) {
+    let found = tangential.length() <= rounding;
+    let (a, b) = match tangential.direction().filter(|_| !found) {
         Some(t) => {
             let toward = pair.support((n - t * root_eps).direction()?);
             distribute(n, (a, b, r), t, &toward.into())
@@ -373,7 +380,7 @@ fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         None => (a - r * V::Real::HALF, b + r * V::Real::HALF),
     };
     let support = SupportPoint::new(a, b, q.b_local);
-    Some(Polished { normal: n, depth: h, support, settled: true })
+    Some(Polished { normal: n, depth: h, support, settled: true, found })
 }
 
 /// Newton's method of [`ruled`] for a stopped expansion's normal, from the unit `n` orthogonal to
