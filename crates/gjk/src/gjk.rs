@@ -936,12 +936,13 @@ impl<V: Vector> Run<V> {
     /// angle's square). A capsule beside an ellipsoid (segment 5.8e-2, cores 7.7e-4 apart)
     /// stalled 1.5e-3 rad off, where the support value grows by the segment's length per
     /// radian: the push by the depth left 62 times the suite's tolerance. A recovered point
-    /// whose witnesses were found on the shapes (support points, or points of a ruling between
-    /// two) is a point of the cores' difference, so its length bounds the distance too, and
-    /// its direction is the recovery's normal, across the ruling: the loop restarts from it
-    /// alone, and the next support point closes the gap. One whose witnesses were moved to
-    /// hand out a remainder (by up to `√ε` of the size in f32) is not: its witnesses would be
-    /// the answer's, off the shapes (a cylinder's by 6.5 times the suite's tolerance).
+    /// whose witnesses are on the shapes (support points, points of a ruling between two, or
+    /// such points moved to hand out a remainder where the shapes' support points show room
+    /// for the move) is a point of the cores' difference, so its length bounds the distance
+    /// too, and its direction is the recovery's normal, across the ruling: the loop restarts
+    /// from it alone, and the next support point closes the gap. One whose witnesses may be
+    /// off the shapes is not: they would be the answer's (a cylinder's 6.5 times the suite's
+    /// tolerance off the cylinder).
     #[cold]
     fn recover<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         &mut self,

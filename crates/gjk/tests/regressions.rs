@@ -2869,6 +2869,16 @@ fn f32_capsule_grazing_a_flat_ellipsoid_rim_gets_the_depth_and_normal() {
 /// moved one put a cylinder's witness 6.5 τ off the cylinder (`closest_points_on_shapes`, a
 /// hull against a cylinder, apart by 1.8e-3).
 ///
+/// The second scene (the long run's `contact_push_separates`, an ellipsoid with radii 1.44,
+/// 0.020, 0.037 beside a capsule 23 long, radius 2.17, cores 0.445 apart; size 24, τ 4.7e-4)
+/// stalled the same way with the ellipsoid first (`NoProgress`, pushed by the depth still
+/// overlapping by 6.4 τ), but its recovered point's witnesses had been moved by `distribute`
+/// to hand out the remainder across the ruling, so `Polished::found` refused it. The recovery
+/// now checks each moved point against its shape's support points (`polish::kept_on_shapes`:
+/// within rounding of a triangle of the shape's points, seen along the normal), or else gives
+/// the whole remainder to one shape where that check passes: the point restarts the loop
+/// (`Converged`, 0.001 τ).
+///
 /// Oracle, in f64 from the f32 shapes and poses, as in the test above: the cores' distance is
 /// the minimum over the segment's parameter (golden section) of the point's distance to the
 /// ellipsoid (the foot `xᵢ = aᵢ² cᵢ / (aᵢ² + t)`, `t` by bisection); the overlap along a normal
@@ -2886,24 +2896,54 @@ fn f32_capsule_beside_an_ellipsoid_takes_the_stall_recovery_inside_the_gap_floor
         distance: f64,
         tau: f64,
     }
-    let scenes = [Scene {
-        radii: [0.0009582224884070456, 0.0007856698939576745, 0.0005188838695175946],
-        pose_e: (
-            [-0.08143802715365439, 0.7715662701841991, 0.2632520491393949, -0.5733687269735538],
-            [-0.040882501751184464, 0.05798168480396271, 0.03964972868561745],
-        ),
-        segment: [
-            [0.023710355162620544, 0.021668437868356705, 0.005780711770057678],
-            [-0.024394549429416656, -0.009197795763611794, -0.005853531416505575],
-        ],
-        radius: 0.003610470099374652,
-        pose_c: (
-            [0.014580916619988655, -0.2455399923775279, -0.6367591811726068, -0.7307771576932027],
-            [-0.04031752794981003, 0.07136303186416626, 0.03957371413707733],
-        ),
-        distance: 7.749e-4,
-        tau: 1.0478753465234557e-6,
-    }];
+    let scenes = [
+        Scene {
+            radii: [0.0009582224884070456, 0.0007856698939576745, 0.0005188838695175946],
+            pose_e: (
+                [-0.08143802715365439, 0.7715662701841991, 0.2632520491393949, -0.5733687269735538],
+                [-0.040882501751184464, 0.05798168480396271, 0.03964972868561745],
+            ),
+            segment: [
+                [0.023710355162620544, 0.021668437868356705, 0.005780711770057678],
+                [-0.024394549429416656, -0.009197795763611794, -0.005853531416505575],
+            ],
+            radius: 0.003610470099374652,
+            pose_c: (
+                [
+                    0.014580916619988655,
+                    -0.2455399923775279,
+                    -0.6367591811726068,
+                    -0.7307771576932027,
+                ],
+                [-0.04031752794981003, 0.07136303186416626, 0.03957371413707733],
+            ),
+            distance: 7.749e-4,
+            tau: 1.0478753465234557e-6,
+        },
+        Scene {
+            radii: [1.4392683506011963, 0.019747527316212654, 0.03685740381479263],
+            pose_e: (
+                [-0.17754037379647797, -0.2950566361394661, 0.08803474755046611, 0.934703632370173],
+                [-24.28496742248535, -0.3612481355667114, 17.512605667114258],
+            ),
+            segment: [
+                [11.268712043762207, -18.184932708740234, 9.387354850769043],
+                [-11.465900421142578, -18.75536346435547, -3.4049153327941895],
+            ],
+            radius: 2.173070192337036,
+            pose_c: (
+                [
+                    -0.031044394845143496,
+                    0.6411763861420527,
+                    -0.008351444984097336,
+                    -0.7667198580767252,
+                ],
+                [-18.933502197265625, 19.258073806762695, 11.470561027526855],
+            ),
+            distance: 0.4446981,
+            tau: 4.7329275424132624e-4,
+        },
+    ];
     for (k, scene) in scenes.iter().enumerate() {
         let radii = v32(scene.radii);
         let ellipsoid = Ellipsoid::new(radii).unwrap();
