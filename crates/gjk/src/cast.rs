@@ -490,7 +490,9 @@ impl<V: Vector> Sweep<V> {
         let here =
             Pair { relative: Pose::from_rotation_translation(rotation, self.offset), ..*pair };
         let Some(n) = (-self.u).direction() else { return false };
-        let escape = stall_escape(&here, n, -self.u.length()).filter(|p| !self.simplex.contains(p));
+        let escape = stall_escape(&here, n, -self.u.length())
+            .map(|(p, _)| p)
+            .filter(|p| !self.simplex.contains(p));
         let recombined = || self.simplex.recombined(stalled, self.u.length_squared());
         let Some(p) = escape.or_else(recombined) else { return false };
         let previous = (self.simplex, self.u);

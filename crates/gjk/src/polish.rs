@@ -48,6 +48,12 @@ pub(crate) struct Polished<V: Vector> {
     /// Whether the support point's part across the normal is within rounding, so that its
     /// points are the witnesses (see [`Polished::witnesses`]).
     settled: bool,
+    /// Whether the support point's `a` and `b` are on the shapes: left where they were found
+    /// (support points, or points of a ruling between two), or moved across the normal to hand
+    /// out a remainder only where checked to stay on them ([`kept_on_shapes`], for a stall's
+    /// recovery). A remainder handed out unchecked (in f32 up to `√ε` of the size) may move
+    /// them off.
+    found: bool,
 }
 
 impl<V: Vector> Polished<V> {
@@ -162,7 +168,7 @@ pub(crate) fn polish<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     let smooth = tangential <= V::Real::EPSILON.sqrt() * size;
     if improved && smooth {
         let settled = tangential <= V::Real::from_f64(64.0) * V::Real::EPSILON * size;
-        return Some(Polished { normal: n, depth: h, support: s, settled });
+        return Some(Polished { normal: n, depth: h, support: s, settled, found: true });
     }
     // A vertex of `D` is exact for an answer with a finite bound; an expansion that stopped
     // short (no bound) may have stopped at a ruling's far end instead, where turning the
@@ -184,16 +190,18 @@ pub(crate) fn polish<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
 /// the polished normal from the unit `normal` ([`polish`], then [`polish_ruled`] for the far
 /// end of a ruling), `bound` the loop's bound of the signed depth. The polish interpolates
 /// along a ruling, so B's point in its own frame is measured again from the point itself
-/// (a warm start or a sweep's advance re-poses it from there).
+/// (a warm start or a sweep's advance re-poses it from there). With it, whether its points
+/// are on the shapes ([`Polished`]'s `found`).
 #[cold]
 pub(crate) fn stall_escape<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     pair: &Pair<'_, V, A, B>,
     normal: V,
     bound: V::Real,
-) -> Option<SupportPoint<V>> {
-    let found = polish(pair, normal, bound).or_else(|| polish_ruled(pair, normal))?.support;
+) -> Option<(SupportPoint<V>, bool)> {
+    let polished = polish(pair, normal, bound).or_else(|| polish_ruled(pair, normal))?;
+    let found = polished.support;
     let b_local = pair.relative_pose().inverse_transform_point(found.b);
-    Some(SupportPoint::new(found.a, found.b, b_local))
+    Some((SupportPoint::new(found.a, found.b, b_local), polished.found))
 }
 
 /// The size that rounding is relative to at the support point `s`: its points' distances from
@@ -365,15 +373,20 @@ fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         return None;
     }
     let rounding = V::Real::from_f64(64.0) * V::Real::EPSILON * size;
-    let (a, b) = match tangential.direction().filter(|_| tangential.length() > rounding) {
+    let found = tangential.length() <= rounding;
+    let (a, b, found) = match tangential.direction().filter(|_| !found) {
         Some(t) => {
             let toward = pair.support((n - t * root_eps).direction()?);
-            distribute(n, (a, b, r), t, &toward.into())
+            let split = distribute(n, (a, b, r), t, &toward.into());
+            match recovering {
+                true => kept_on_shapes(pair, n, (a, b, r), t, split, &toward, rounding),
+                false => (split.0, split.1, false),
+            }
         }
-        None => (a - r * V::Real::HALF, b + r * V::Real::HALF),
+        None => (a - r * V::Real::HALF, b + r * V::Real::HALF, found),
     };
     let support = SupportPoint::new(a, b, q.b_local);
-    Some(Polished { normal: n, depth: h, support, settled: true })
+    Some(Polished { normal: n, depth: h, support, settled: true, found })
 }
 
 /// Newton's method of [`ruled`] for a stopped expansion's normal, from the unit `n` orthogonal to
@@ -623,4 +636,89 @@ fn newton_step<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     // δ = −M⁻¹ (|g|, 0) = −|g| / det × (m22, −m12).
     let scale = g_len / det;
     (n - t1 * (scale * m22) + t2 * (scale * m12)).direction().ok_or(false)
+}
+
+/// For a stall's recovery, the points of [`ruled`] with the remainder `r` handed out, and
+/// whether they are on the shapes (within `rounding`): [`distribute`]'s `split` where it
+/// keeps them there, else the whole tangential part `t·r` on the one shape that has room for
+/// it. `distribute` measures a shape's room by one tilted support point, the reach of its
+/// supporting face toward `∓t`; that is the room only for a face spanning `t`. An edge or a
+/// segment at an angle to `t` (a capsule's core) reaches along `t` as well, yet a point moved
+/// along `t` leaves it, so each moved point is checked ([`stays_on`]).
+fn kept_on_shapes<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+    pair: &Pair<'_, V, A, B>,
+    n: V,
+    (a, b, r): (V, V, V),
+    t: V,
+    split: (V, V),
+    toward: &SupportPoint<V>,
+    rounding: V::Real,
+) -> (V, V, bool) {
+    let tilt = V::Real::EPSILON.sqrt();
+    let on_a = |at: V| {
+        let side = |w: V| Some(pair.support((n + w * tilt).direction()?).a);
+        stays_on(n, (a, at, toward.a), side, rounding)
+    };
+    let on_b = |at: V| {
+        let side = |w: V| Some(pair.support((n - w * tilt).direction()?).b);
+        stays_on(n, (b, at, toward.b), side, rounding)
+    };
+    let normal = n * (n.dot(r) * V::Real::HALF);
+    let (x, a_h, b_h) = (t * t.dot(r), a - normal, b + normal);
+    [split, (a_h - x, b_h), (a_h, b_h + x)]
+        .into_iter()
+        .find(|&(p, q)| on_a(p) && on_b(q))
+        .map_or((split.0, split.1, false), |(p, q)| (p, q, true))
+}
+
+/// Whether `at`, a point of a shape moved across `n` from `from` (on the shape) to hand out a
+/// remainder, still lies on the shape to `rounding`: seen along `n`, within the triangle of
+/// `from`, `toward` (the shape's support point tilted toward the move, which measured its
+/// room) and the support point tilted toward the move's part off the chord to `toward`
+/// (`side`, from a unit tangent). The shape is convex, so the triangle is in it.
+fn stays_on<V: Vector>(
+    n: V,
+    (from, at, toward): (V, V, V),
+    side: impl Fn(V) -> Option<V>,
+    rounding: V::Real,
+) -> bool {
+    let across = |x: V| x - n * n.dot(x);
+    let (m, c) = (across(at - from), across(toward - from));
+    if m.length() <= rounding {
+        return true;
+    }
+    let off = match c.direction() {
+        Some(d) => m - d * d.dot(m),
+        None => m,
+    };
+    let c2 = match off.direction().filter(|_| off.length() > rounding) {
+        Some(w) => match side(w) {
+            Some(p) => across(p - from),
+            None => return false,
+        },
+        None => c,
+    };
+    in_triangle(n, m, c, c2, rounding)
+}
+
+/// Whether `m` lies within `rounding` of the triangle `0, c, c2` (all across `n`).
+fn in_triangle<V: Vector>(n: V, m: V, c: V, c2: V, rounding: V::Real) -> bool {
+    let area = |p: V, q: V| n.dot(cross(p, q));
+    let s = area(c, c2);
+    let zero = V::Real::ZERO;
+    if s != zero
+        && s * area(c, m) >= zero
+        && s * area(c2 - c, m - c) >= zero
+        && s * area(-c2, m - c2) >= zero
+    {
+        return true;
+    }
+    let to_segment = |p: V, q: V| {
+        let d = q - p;
+        let dd = d.length_squared();
+        let l =
+            if dd.is_positive() { (d.dot(m - p) / dd).max(zero).min(V::Real::ONE) } else { zero };
+        (m - p - d * l).length()
+    };
+    to_segment(V::ZERO, c).min(to_segment(c, c2)).min(to_segment(c2, V::ZERO)) <= rounding
 }

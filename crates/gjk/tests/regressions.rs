@@ -2845,6 +2845,180 @@ fn f32_capsule_grazing_a_flat_ellipsoid_rim_gets_the_depth_and_normal() {
     }
 }
 
+/// A capsule against an ellipsoid whose core it misses, f32 (the long run's
+/// `contact_push_separates` and `contact_points_on_planes`, `capsule | ellipsoid`, Deep): the
+/// depth is the capsule's radius minus the cores' distance, the normal the direction between
+/// the segment and the ellipsoid there. An ellipsoid with radii 9.6e-4, 7.9e-4, 5.2e-4 (first)
+/// and a segment 5.8e-2 long, radius 3.6e-3, the cores 7.749e-4 apart (size 3.5e-2, τ
+/// 1.05e-6). `A − B` is the ellipsoid swept along the segment, a ruled patch. GJK's triangle
+/// had two vertices 1.2e-5 apart at one end of the segment and the third at the other end; it
+/// stalled (`NoProgress`) at
+/// `|v|` 7.7498e-4 with the normal 1.5e-3 rad off along the segment, where the support value
+/// grows by the segment's length per radian: pushed by the depth, the shapes still overlapped
+/// by 6.5e-5 (62 τ), though the depth itself was right to 0.03 τ. The stall's recovery
+/// (`stall_escape`, the ruled patch's Newton step) found the answer's point of `D`, `|w|`
+/// 7.74945e-4, closer to the origin than `v` by 3.4e-8, but `Run::recover` took a recovered
+/// point only where it opened the duality gap along `−v`, and its gap (3.6e-8 |v|) was under
+/// the loop's rounding floor (8 ε |v| size): the recovery was refused and the tilted `v` was
+/// the answer. A recovered point closer to the origin than `v` is a better answer even inside
+/// the gap's floor (a point of `D`, so its length is a distance bound, and its direction the
+/// recovery's normal, across the ruling): the loop now restarts from it alone, and the next
+/// support point closes the gap (`Converged`, the normal 2.3e-4 rad off). Only a recovered
+/// point whose witnesses were found on the shapes (support points, or points of a ruling
+/// between two, not moved across the normal to hand out a remainder) restarts the loop: a
+/// moved one put a cylinder's witness 6.5 τ off the cylinder (`closest_points_on_shapes`, a
+/// hull against a cylinder, apart by 1.8e-3).
+///
+/// The second scene (the long run's `contact_push_separates`, an ellipsoid with radii 1.44,
+/// 0.020, 0.037 beside a capsule 23 long, radius 2.17, cores 0.445 apart; size 24, τ 4.7e-4)
+/// stalled the same way with the ellipsoid first (`NoProgress`, pushed by the depth still
+/// overlapping by 6.4 τ), but its recovered point's witnesses had been moved by `distribute`
+/// to hand out the remainder across the ruling, so `Polished::found` refused it. The recovery
+/// now checks each moved point against its shape's support points (`polish::kept_on_shapes`:
+/// within rounding of a triangle of the shape's points, seen along the normal), or else gives
+/// the whole remainder to one shape where that check passes: the point restarts the loop
+/// (`Converged`, 0.001 τ).
+///
+/// Oracle, in f64 from the f32 shapes and poses, as in the test above: the cores' distance is
+/// the minimum over the segment's parameter (golden section) of the point's distance to the
+/// ellipsoid (the foot `xᵢ = aᵢ² cᵢ / (aᵢ² + t)`, `t` by bisection); the overlap along a normal
+/// from the closed-form supports.
+#[test]
+fn f32_capsule_beside_an_ellipsoid_takes_the_stall_recovery_inside_the_gap_floor() {
+    use gjk::{contact, Capsule, Ellipsoid};
+    use glam::{DVec3, Vec3};
+    struct Scene {
+        radii: [f64; 3],
+        pose_e: ([f64; 4], [f64; 3]),
+        segment: [[f64; 3]; 2],
+        radius: f64,
+        pose_c: ([f64; 4], [f64; 3]),
+        distance: f64,
+        tau: f64,
+    }
+    let scenes = [
+        Scene {
+            radii: [0.0009582224884070456, 0.0007856698939576745, 0.0005188838695175946],
+            pose_e: (
+                [-0.08143802715365439, 0.7715662701841991, 0.2632520491393949, -0.5733687269735538],
+                [-0.040882501751184464, 0.05798168480396271, 0.03964972868561745],
+            ),
+            segment: [
+                [0.023710355162620544, 0.021668437868356705, 0.005780711770057678],
+                [-0.024394549429416656, -0.009197795763611794, -0.005853531416505575],
+            ],
+            radius: 0.003610470099374652,
+            pose_c: (
+                [
+                    0.014580916619988655,
+                    -0.2455399923775279,
+                    -0.6367591811726068,
+                    -0.7307771576932027,
+                ],
+                [-0.04031752794981003, 0.07136303186416626, 0.03957371413707733],
+            ),
+            distance: 7.749e-4,
+            tau: 1.0478753465234557e-6,
+        },
+        Scene {
+            radii: [1.4392683506011963, 0.019747527316212654, 0.03685740381479263],
+            pose_e: (
+                [-0.17754037379647797, -0.2950566361394661, 0.08803474755046611, 0.934703632370173],
+                [-24.28496742248535, -0.3612481355667114, 17.512605667114258],
+            ),
+            segment: [
+                [11.268712043762207, -18.184932708740234, 9.387354850769043],
+                [-11.465900421142578, -18.75536346435547, -3.4049153327941895],
+            ],
+            radius: 2.173070192337036,
+            pose_c: (
+                [
+                    -0.031044394845143496,
+                    0.6411763861420527,
+                    -0.008351444984097336,
+                    -0.7667198580767252,
+                ],
+                [-18.933502197265625, 19.258073806762695, 11.470561027526855],
+            ),
+            distance: 0.4446981,
+            tau: 4.7329275424132624e-4,
+        },
+    ];
+    for (k, scene) in scenes.iter().enumerate() {
+        let radii = v32(scene.radii);
+        let ellipsoid = Ellipsoid::new(radii).unwrap();
+        let pose_e = pose32(scene.pose_e.0, scene.pose_e.1);
+        let (s0, s1) = (v32(scene.segment[0]), v32(scene.segment[1]));
+        let radius = scene.radius as f32;
+        let capsule = Capsule::new(s0, s1, radius).unwrap();
+        let pose_c = pose32(scene.pose_c.0, scene.pose_c.1);
+        // The oracle, in f64.
+        let rotation = |p: &Pose<Vec3>| p.rotation().as_dquat().normalize();
+        let world = |p: &Pose<Vec3>, x: DVec3| rotation(p) * x + p.translation().as_dvec3();
+        let (radii, r) = (radii.as_dvec3(), f64::from(radius));
+        let (e0, e1) = (world(&pose_c, s0.as_dvec3()), world(&pose_c, s1.as_dvec3()));
+        let centre = pose_e.translation().as_dvec3();
+        let to_ellipsoid = |t: f64| {
+            let c = rotation(&pose_e).inverse() * (e0 + (e1 - e0) * t - centre);
+            assert!((c / radii).length() > 1.0, "scene {k}: the segment enters the ellipsoid");
+            let a2 = radii * radii;
+            let foot = |m: f64| a2 * c / (a2 + DVec3::splat(m));
+            let (mut lo, mut hi) = (0.0, 4.0 * c.length() * radii.max_element());
+            for _ in 0..300 {
+                let mid = 0.5 * (lo + hi);
+                if (foot(mid) / radii).length_squared() > 1.0 {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            (c - foot(0.5 * (lo + hi))).length()
+        };
+        let (mut lo, mut hi) = (0.0, 1.0);
+        for _ in 0..200 {
+            let (m1, m2) = (lo + (hi - lo) * 0.381966, hi - (hi - lo) * 0.381966);
+            if to_ellipsoid(m1) < to_ellipsoid(m2) {
+                hi = m2;
+            } else {
+                lo = m1;
+            }
+        }
+        let distance = to_ellipsoid(0.5 * (lo + hi));
+        assert!(
+            (distance - scene.distance).abs() < 1e-4 * scene.distance,
+            "scene {k}: the cores are {distance:e} apart"
+        );
+        let depth = r - distance;
+        // Overlap of the shapes along `n` (from the ellipsoid toward the capsule):
+        // h_E(n) + h_C(−n).
+        let overlap = |n: DVec3| {
+            let h_e = (radii * (rotation(&pose_e).inverse() * n)).length() + n.dot(centre);
+            h_e - n.dot(e0).min(n.dot(e1)) + r
+        };
+        let tau = scene.tau;
+        for (name, c, sign) in [
+            (
+                "ellipsoid first",
+                contact(&ellipsoid, &pose_e, &capsule, &pose_c, f32::INFINITY),
+                1.0,
+            ),
+            ("capsule first", contact(&capsule, &pose_c, &ellipsoid, &pose_e, f32::INFINITY), -1.0),
+        ] {
+            let c = c.unwrap();
+            let n = c.normal.as_dvec3().normalize() * sign;
+            let excess = overlap(n) - f64::from(c.depth);
+            assert!(
+                (f64::from(c.depth) - depth).abs() <= tau,
+                "scene {k}, {name}: depth against {depth:e}: {c:?}"
+            );
+            assert!(
+                excess <= tau,
+                "scene {k}, {name}: pushed by the depth, {excess:e} still overlapping: {c:?}"
+            );
+        }
+    }
+}
+
 /// A box's corner just inside a wide cone's base, at its rim (f64, the long run's
 /// `contact_points_on_shapes`, case 34212, size 2.9e5: the box's point 4.8e-2 off the box, 1.69
 /// τ, `Epa(Degenerate)`). GJK hands EPA a sliver: support points along the rim's tangent, a
