@@ -16,8 +16,9 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use gjk::{Support, Vector};
 use gjk_bench::manifolds::{ManifoldQuery, ParryManifold};
-use gjk_bench::rays::{self, OurRayGjk, ParryRayGjk, ParryToiOnly, RayQuery, RayWorkload};
+use gjk_bench::rays::{self, OurRay, OurRayGjk, ParryRayGjk, ParryToiOnly, RayQuery, RayWorkload};
 use gjk_bench::rays2d::{self, RayWorkload2};
 use gjk_bench::shape_casts::{self, CastQuery, CastWorkload};
 use gjk_bench::spec::{Placement2, Placement3, Spec2, Spec3};
@@ -139,41 +140,43 @@ fn contact3<A: Spec3, B: Spec3>(c: &mut Criterion, w: &Workload<A, B, Placement3
     group!(c, format!("{}/contact/f64", w.name), contact_all, &ours, &parry);
 }
 
-/// A ray workload in `f32` and `f64`: ours, parry's cast with and without the normal, and
-/// parry's GJK ray cast if `direct`.
-fn rays<S: Spec3>(c: &mut Criterion, w: &RayWorkload<S>, direct: bool) {
-    let (ours, parry) = (w.ours::<Vec3>().expect("ours f32"), w.parry().expect("parry3d"));
+/// A ray workload in one precision: ours, parry's cast with and without the normal, parry's
+/// GJK ray cast if `direct`, and our GJK ray cast on a general core.
+fn ray_groups<S: Support<V>, V: Vector, P>(
+    c: &mut Criterion,
+    id: String,
+    ours: &[OurRay<S, V>],
+    parry: &[P],
+    direct: bool,
+) where
+    P: RayQuery,
+    for<'a> ParryToiOnly<'a, P>: RayQuery,
+    for<'a> ParryRayGjk<'a, P>: RayQuery,
+{
     let toi: Vec<_> = parry.iter().map(ParryToiOnly).collect();
     let gjk: Vec<_> = parry.iter().map(ParryRayGjk).collect();
     let general: Vec<_> = ours.iter().map(OurRayGjk).collect();
-    group!(c, format!("{}/ray_cast/f32", w.name), ray_all, &ours, &parry,
-        "parry_toi" => Some(&toi), "parry_gjk" => direct.then_some(&gjk),
-        "gjk_general" => Some(&general));
-    let (ours, parry) = (w.ours::<DVec3>().expect("ours f64"), w.parry_f64().expect("parry3d-f64"));
-    let toi: Vec<_> = parry.iter().map(ParryToiOnly).collect();
-    let gjk: Vec<_> = parry.iter().map(ParryRayGjk).collect();
-    let general: Vec<_> = ours.iter().map(OurRayGjk).collect();
-    group!(c, format!("{}/ray_cast/f64", w.name), ray_all, &ours, &parry,
+    group!(c, id, ray_all, ours, parry,
         "parry_toi" => Some(&toi), "parry_gjk" => direct.then_some(&gjk),
         "gjk_general" => Some(&general));
 }
 
-/// A 2D ray workload in `f32` and `f64`, as [`rays`].
+/// A 3D ray workload in `f32` and `f64` ([`ray_groups`]).
+fn rays<S: Spec3>(c: &mut Criterion, w: &RayWorkload<S>, direct: bool) {
+    let id = |precision: &str| format!("{}/ray_cast/{precision}", w.name);
+    let (ours, parry) = (w.ours::<Vec3>().expect("ours f32"), w.parry().expect("parry3d"));
+    ray_groups(c, id("f32"), &ours, &parry, direct);
+    let (ours, parry) = (w.ours::<DVec3>().expect("ours f64"), w.parry_f64().expect("parry3d-f64"));
+    ray_groups(c, id("f64"), &ours, &parry, direct);
+}
+
+/// A 2D ray workload in `f32` and `f64` ([`ray_groups`]).
 fn rays2<S: Spec2>(c: &mut Criterion, w: &RayWorkload2<S>, direct: bool) {
+    let id = |precision: &str| format!("{}/ray_cast/{precision}", w.name);
     let (ours, parry) = (w.ours::<Vec2>().expect("ours f32"), w.parry().expect("parry2d"));
-    let toi: Vec<_> = parry.iter().map(ParryToiOnly).collect();
-    let gjk: Vec<_> = parry.iter().map(ParryRayGjk).collect();
-    let general: Vec<_> = ours.iter().map(OurRayGjk).collect();
-    group!(c, format!("{}/ray_cast/f32", w.name), ray_all, &ours, &parry,
-        "parry_toi" => Some(&toi), "parry_gjk" => direct.then_some(&gjk),
-        "gjk_general" => Some(&general));
+    ray_groups(c, id("f32"), &ours, &parry, direct);
     let (ours, parry) = (w.ours::<DVec2>().expect("ours f64"), w.parry_f64().expect("parry2d-f64"));
-    let toi: Vec<_> = parry.iter().map(ParryToiOnly).collect();
-    let gjk: Vec<_> = parry.iter().map(ParryRayGjk).collect();
-    let general: Vec<_> = ours.iter().map(OurRayGjk).collect();
-    group!(c, format!("{}/ray_cast/f64", w.name), ray_all, &ours, &parry,
-        "parry_toi" => Some(&toi), "parry_gjk" => direct.then_some(&gjk),
-        "gjk_general" => Some(&general));
+    ray_groups(c, id("f64"), &ours, &parry, direct);
 }
 
 /// A shape-cast workload in `f32` and `f64`.

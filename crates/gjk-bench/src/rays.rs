@@ -519,8 +519,33 @@ pub fn score(
     e
 }
 
-fn answers<Q: RayQuery>(cases: &[Q]) -> Vec<Option<Impact>> {
+pub(crate) fn answers<Q: RayQuery>(cases: &[Q]) -> Vec<Option<Impact>> {
     cases.iter().map(RayQuery::cast).collect()
+}
+
+/// The answers of one workload: ours and parry's public cast, each in `f32` and `f64`, and
+/// parry's GJK cast in both when its public cast takes a closed form.
+pub(crate) struct WorkloadAnswers {
+    pub(crate) ours: [Vec<Option<Impact>>; 2],
+    pub(crate) parry: [Vec<Option<Impact>>; 2],
+    pub(crate) parry_gjk: Option<[Vec<Option<Impact>>; 2]>,
+}
+
+/// The accuracy rows of one workload's answers against `reference`, in the report's order.
+pub(crate) fn score_answers(
+    name: &'static str,
+    answers: &WorkloadAnswers,
+    reference: &[Option<Impact>],
+) -> Vec<ImpactErrors> {
+    let mut rows = Vec::new();
+    for (i, precision) in ["f32", "f64"].into_iter().enumerate() {
+        rows.push(score((name, "gjk", precision), &answers.ours[i], reference));
+        rows.push(score((name, "parry", precision), &answers.parry[i], reference));
+        if let Some(gjk) = &answers.parry_gjk {
+            rows.push(score((name, "parry GJK", precision), &gjk[i], reference));
+        }
+    }
+    rows
 }
 
 /// Ours, parry's public cast and (if `direct`) parry's GJK cast against `reference`.
@@ -530,19 +555,17 @@ fn score_workload<S: Spec3>(
     direct: bool,
 ) -> Result<Vec<ImpactErrors>, BuildError> {
     let (p32, p64) = (w.parry()?, w.parry_f64()?);
-    let mut rows = vec![
-        score((w.name, "gjk", "f32"), &answers(&w.ours::<glam::Vec3>()?), reference),
-        score((w.name, "parry", "f32"), &answers(&p32), reference),
-        score((w.name, "gjk", "f64"), &answers(&w.ours::<DVec3>()?), reference),
-        score((w.name, "parry", "f64"), &answers(&p64), reference),
-    ];
-    if direct {
+    let gjk = |p32: &[_], p64: &[_]| {
         let gjk32: Vec<_> = p32.iter().map(ParryRayGjk).collect();
         let gjk64: Vec<_> = p64.iter().map(ParryRayGjk).collect();
-        rows.insert(2, score((w.name, "parry GJK", "f32"), &answers(&gjk32), reference));
-        rows.push(score((w.name, "parry GJK", "f64"), &answers(&gjk64), reference));
-    }
-    Ok(rows)
+        [answers(&gjk32), answers(&gjk64)]
+    };
+    let all = WorkloadAnswers {
+        ours: [answers(&w.ours::<glam::Vec3>()?), answers(&w.ours::<DVec3>()?)],
+        parry: [answers(&p32), answers(&p64)],
+        parry_gjk: direct.then(|| gjk(&p32, &p64)),
+    };
+    Ok(score_answers(w.name, &all, reference))
 }
 
 /// The ray-cast accuracy table: every ray workload against its closed-form answer.

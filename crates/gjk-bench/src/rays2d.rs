@@ -13,8 +13,8 @@ use std::f64::consts::PI;
 use glam::{DVec2, DVec3, Vec2};
 
 use crate::rays::{
-    clip_half_spaces, score, Impact, ImpactErrors, OurRay, ParryRay, ParryRayGjk, RayQuery,
-    MAX_TOI, RAYS,
+    answers, clip_half_spaces, score_answers, Impact, ImpactErrors, OurRay, ParryRay, ParryRayGjk,
+    WorkloadAnswers, MAX_TOI, RAYS,
 };
 use crate::spec::{
     parry2_f64_pose, parry2_pose, point2, BuildError, CircleSpec, Placement2, PolygonSpec, Space2,
@@ -208,10 +208,6 @@ pub fn exact_ray_triangle(c: &RayCase2<TriangleSpec>) -> Option<Impact> {
     exact_ray_points(c, &c.shape.corners)
 }
 
-fn answers<Q: RayQuery>(cases: &[Q]) -> Vec<Option<Impact>> {
-    cases.iter().map(RayQuery::cast).collect()
-}
-
 /// Ours, parry's public cast and (if `direct`) parry's GJK cast against `reference`.
 fn score_workload<S: Spec2>(
     w: &RayWorkload2<S>,
@@ -219,19 +215,17 @@ fn score_workload<S: Spec2>(
     direct: bool,
 ) -> Result<Vec<ImpactErrors>, BuildError> {
     let (p32, p64) = (w.parry()?, w.parry_f64()?);
-    let mut rows = vec![
-        score((w.name, "gjk", "f32"), &answers(&w.ours::<Vec2>()?), reference),
-        score((w.name, "parry", "f32"), &answers(&p32), reference),
-        score((w.name, "gjk", "f64"), &answers(&w.ours::<DVec2>()?), reference),
-        score((w.name, "parry", "f64"), &answers(&p64), reference),
-    ];
-    if direct {
+    let gjk = |p32: &[_], p64: &[_]| {
         let gjk32: Vec<_> = p32.iter().map(ParryRayGjk).collect();
         let gjk64: Vec<_> = p64.iter().map(ParryRayGjk).collect();
-        rows.insert(2, score((w.name, "parry GJK", "f32"), &answers(&gjk32), reference));
-        rows.push(score((w.name, "parry GJK", "f64"), &answers(&gjk64), reference));
-    }
-    Ok(rows)
+        [answers(&gjk32), answers(&gjk64)]
+    };
+    let all = WorkloadAnswers {
+        ours: [answers(&w.ours::<Vec2>()?), answers(&w.ours::<DVec2>()?)],
+        parry: [answers(&p32), answers(&p64)],
+        parry_gjk: direct.then(|| gjk(&p32, &p64)),
+    };
+    Ok(score_answers(w.name, &all, reference))
 }
 
 /// The 2D rows of the ray-cast accuracy table: every 2D ray workload against its closed form.
