@@ -2768,6 +2768,38 @@ fn ball_deep_in_a_flat_posed_ellipsoid_gets_the_exact_normal_in_either_order() {
 /// section), that distance from the foot `xᵢ = aᵢ² cᵢ / (aᵢ² + t)`, the multiplier `t > 0` the
 /// root of `Σ (xᵢ/aᵢ)² = 1` by bisection; the overlap along a normal from the closed-form
 /// supports of the ellipsoid and the capsule.
+/// Oracle: the distance from `c`, outside the ellipsoid of semi-axes `radii` (its own frame),
+/// to the ellipsoid: the foot `r² c / (r² + m)` of the Lagrange multiplier `m ≥ 0` that puts
+/// it on the surface, found by bisection.
+fn gap_to_ellipsoid(radii: glam::DVec3, c: glam::DVec3) -> f64 {
+    let a2 = radii * radii;
+    let foot = |m: f64| a2 * c / (a2 + glam::DVec3::splat(m));
+    let (mut lo, mut hi) = (0.0, 4.0 * c.length() * radii.max_element());
+    for _ in 0..300 {
+        let mid = 0.5 * (lo + hi);
+        if (foot(mid) / radii).length_squared() > 1.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    (c - foot(0.5 * (lo + hi))).length()
+}
+
+/// Oracle: where the unimodal `f` is least on `[0, 1]`, by golden-section search.
+fn golden_minimum(f: impl Fn(f64) -> f64) -> f64 {
+    let (mut lo, mut hi) = (0.0, 1.0);
+    for _ in 0..200 {
+        let (m1, m2) = (lo + (hi - lo) * 0.381966, hi - (hi - lo) * 0.381966);
+        if f(m1) < f(m2) {
+            hi = m2;
+        } else {
+            lo = m1;
+        }
+    }
+    0.5 * (lo + hi)
+}
+
 #[test]
 fn f32_capsule_grazing_a_flat_ellipsoid_rim_gets_the_depth_and_normal() {
     use gjk::{contact, Capsule, Ellipsoid};
@@ -2795,31 +2827,8 @@ fn f32_capsule_grazing_a_flat_ellipsoid_rim_gets_the_depth_and_normal() {
     let (e0, e1) = (world(&pose_c, s0.as_dvec3()), world(&pose_c, s1.as_dvec3()));
     let centre = pose_e.translation().as_dvec3();
     let to_e = |x: DVec3| rotation(&pose_e).inverse() * (x - centre);
-    let to_ellipsoid = |t: f64| {
-        let c = to_e(e0 + (e1 - e0) * t);
-        let a2 = radii * radii;
-        let foot = |m: f64| a2 * c / (a2 + DVec3::splat(m));
-        let (mut lo, mut hi) = (0.0, 4.0 * c.length() * radii.max_element());
-        for _ in 0..300 {
-            let mid = 0.5 * (lo + hi);
-            if (foot(mid) / radii).length_squared() > 1.0 {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        (c - foot(0.5 * (lo + hi))).length()
-    };
-    let (mut lo, mut hi) = (0.0, 1.0);
-    for _ in 0..200 {
-        let (m1, m2) = (lo + (hi - lo) * 0.381966, hi - (hi - lo) * 0.381966);
-        if to_ellipsoid(m1) < to_ellipsoid(m2) {
-            hi = m2;
-        } else {
-            lo = m1;
-        }
-    }
-    let distance = to_ellipsoid(0.5 * (lo + hi));
+    let to_ellipsoid = |t: f64| gap_to_ellipsoid(radii, to_e(e0 + (e1 - e0) * t));
+    let distance = to_ellipsoid(golden_minimum(to_ellipsoid));
     assert!((distance - 1.853e-10).abs() < 1e-13, "the cores are {distance:e} apart");
     let depth = r - distance;
     // Overlap of the shapes along `n` (from the ellipsoid toward the capsule):
@@ -2961,29 +2970,9 @@ fn f32_capsule_beside_an_ellipsoid_takes_the_stall_recovery_inside_the_gap_floor
         let to_ellipsoid = |t: f64| {
             let c = rotation(&pose_e).inverse() * (e0 + (e1 - e0) * t - centre);
             assert!((c / radii).length() > 1.0, "scene {k}: the segment enters the ellipsoid");
-            let a2 = radii * radii;
-            let foot = |m: f64| a2 * c / (a2 + DVec3::splat(m));
-            let (mut lo, mut hi) = (0.0, 4.0 * c.length() * radii.max_element());
-            for _ in 0..300 {
-                let mid = 0.5 * (lo + hi);
-                if (foot(mid) / radii).length_squared() > 1.0 {
-                    lo = mid;
-                } else {
-                    hi = mid;
-                }
-            }
-            (c - foot(0.5 * (lo + hi))).length()
+            gap_to_ellipsoid(radii, c)
         };
-        let (mut lo, mut hi) = (0.0, 1.0);
-        for _ in 0..200 {
-            let (m1, m2) = (lo + (hi - lo) * 0.381966, hi - (hi - lo) * 0.381966);
-            if to_ellipsoid(m1) < to_ellipsoid(m2) {
-                hi = m2;
-            } else {
-                lo = m1;
-            }
-        }
-        let distance = to_ellipsoid(0.5 * (lo + hi));
+        let distance = to_ellipsoid(golden_minimum(to_ellipsoid));
         assert!(
             (distance - scene.distance).abs() < 1e-4 * scene.distance,
             "scene {k}: the cores are {distance:e} apart"
