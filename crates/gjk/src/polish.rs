@@ -32,7 +32,7 @@ use crate::epa::distribute;
 use crate::geometry::cross;
 use crate::math::{Real, Vector};
 use crate::pair::Pair;
-use crate::shape::Support;
+use crate::shape::{closest_on_segment, Support};
 use crate::simplex::SupportPoint;
 
 /// At most this many Newton steps: each about squares the angle's error, and the start is
@@ -378,9 +378,10 @@ fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
         Some(t) => {
             let toward = pair.support((n - t * root_eps).direction()?);
             let split = distribute(n, (a, b, r), t, &toward.into());
-            match recovering {
-                true => kept_on_shapes(pair, n, (a, b, r), t, split, &toward, rounding),
-                false => (split.0, split.1, false),
+            if recovering {
+                kept_on_shapes(pair, n, (a, b, r), t, split, &toward, rounding)
+            } else {
+                (split.0, split.1, false)
             }
         }
         None => (a - r * V::Real::HALF, b + r * V::Real::HALF, found),
@@ -713,12 +714,6 @@ fn in_triangle<V: Vector>(n: V, m: V, c: V, c2: V, rounding: V::Real) -> bool {
     {
         return true;
     }
-    let to_segment = |p: V, q: V| {
-        let d = q - p;
-        let dd = d.length_squared();
-        let l =
-            if dd.is_positive() { (d.dot(m - p) / dd).max(zero).min(V::Real::ONE) } else { zero };
-        (m - p - d * l).length()
-    };
+    let to_segment = |p: V, q: V| (m - closest_on_segment(p, q, m)).length();
     to_segment(V::ZERO, c).min(to_segment(c, c2)).min(to_segment(c2, V::ZERO)) <= rounding
 }
