@@ -891,13 +891,15 @@ fn cast_ray<V: Vector, S: Support<V> + ?Sized>(
     if let Some(answer) = closed_form_ray(shape, pose, origin, direction, max_toi, options) {
         return answer;
     }
-    gjk_ray(shape, pose, ray, max_toi, options.tolerance, options.max_iterations)
+    // The shape behind a `dyn` reference: the general cast below is built once per vector
+    // type, not once per shape type (with the GJK loop, EPA and the polish it brings along).
+    gjk_ray(&shape, pose, ray, max_toi, options.tolerance, options.max_iterations)
 }
 
 /// The solid ray cast on the support function: the point `origin` cast against the shape.
 #[inline(never)]
-fn gjk_ray<V: Vector, S: Support<V> + ?Sized>(
-    shape: &S,
+fn gjk_ray<V: Vector>(
+    shape: &dyn Support<V>,
     pose: &Pose<V>,
     &Ray { origin, direction }: &Ray<V>,
     max_toi: V::Real,

@@ -202,41 +202,6 @@ impl<V: Vector> ContactResult<V> {
     }
 }
 
-/// B with its margin grown by the prediction distance: the intersection test on it answers
-/// "closer than the prediction distance?".
-struct Inflated<'s, S: ?Sized, R> {
-    shape: &'s S,
-    extra: R,
-}
-
-impl<V: Vector, S: Support<V> + ?Sized> Support<V> for Inflated<'_, S, V::Real> {
-    #[inline]
-    fn support(&self, dir: V) -> V {
-        self.shape.support(dir)
-    }
-    #[inline]
-    fn support_hinted(&self, dir: V, hint: &mut u32) -> V {
-        self.shape.support_hinted(dir, hint)
-    }
-    #[inline]
-    fn margin(&self) -> V::Real {
-        self.shape.margin() + self.extra
-    }
-    #[inline]
-    fn center(&self) -> V {
-        self.shape.center()
-    }
-    #[inline]
-    fn extent(&self) -> V::Real {
-        self.shape.extent()
-    }
-    /// The shape's own core: inflating grows the margin only.
-    #[inline]
-    fn core(&self) -> Core<'_, V> {
-        self.shape.core()
-    }
-}
-
 impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B> {
     /// The contact (penetration or gap up to `prediction`) with default options, or `None`.
     ///
@@ -335,9 +300,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         // separating axis); a pair whose cores were apart but within reach last time most
         // likely still is, and needs the distance run anyway.
         if prediction.is_finite() && !warm.apart {
-            let inflated = Inflated { shape: self.b(), extra: prediction };
-            let probe = Pair::new(self.a(), Pose::IDENTITY, &inflated, *self.relative_pose());
-            let r = probe.gjk(Goal::Intersection, &options.gjk, warm);
+            let r = self.probe(prediction, &options.gjk, warm);
             if !r.intersecting {
                 return ContactResult::unexpanded(None, r.termination, r.iterations);
             }

@@ -425,6 +425,30 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         false
     }
 
+    /// The intersection run of [`Pair::contact`]'s probe: whether the shapes are closer than
+    /// `reach`, as if B's margin were grown by `reach`. The run carries the grown margin
+    /// itself rather than a wrapper shape around B: a wrapper's type would build the whole
+    /// loop, its recovery and its polish once more for every pair of shape types a program
+    /// queries (half the test suite's machine code was such copies).
+    pub(crate) fn probe(
+        &self,
+        reach: V::Real,
+        options: &GjkOptions<V::Real>,
+        warm: &mut WarmStart<V>,
+    ) -> Probe<V> {
+        let mut run = Run::new(self, Goal::Intersection, options);
+        // Summed as `A + (B + reach)`, B's grown margin first, as a grown shape would.
+        run.margins = self.a.margin() + (self.b.margin() + reach);
+        run.solve(self, warm, &mut ());
+        warm.store(&run.simplex);
+        Probe {
+            intersecting: run.intersecting(run.margins),
+            termination: run.termination,
+            iterations: run.iterations,
+            simplex: run.simplex,
+        }
+    }
+
     /// A cold run, without building a public result: whether the shapes intersect, and the
     /// cores' distance `|v|` the loop reached. Only these two leave the function: returning
     /// the whole loop state (the simplex and its support points) by value costs a copy as
@@ -613,6 +637,14 @@ struct Run<V: Vector> {
     rims: Option<RimPair<V::Real>>,
     /// The feature finisher's attempts so far.
     finishes: u32,
+}
+
+/// What [`Pair::probe`] learns: the verdict and the loop's end, count and final simplex.
+pub(crate) struct Probe<V: Vector> {
+    pub(crate) intersecting: bool,
+    pub(crate) termination: Termination,
+    pub(crate) iterations: u32,
+    pub(crate) simplex: Simplex<V>,
 }
 
 /// A pose with its rotation as a matrix, built once per query: every GJK iteration rotates
@@ -860,9 +892,11 @@ impl<V: Vector> Run<V> {
         pair: &Pair<'_, V, A, B>,
         observer: &mut O,
     ) {
-        let spent = self.iterations;
+        let (spent, margins) = (self.iterations, self.margins);
         let options = GjkOptions { tolerance: self.tolerance, max_iterations: self.max_iterations };
         *self = Run::new(pair, Goal::Distance, &options);
+        // A probe's grown margins ([`Pair::probe`]) stay.
+        self.margins = margins;
         self.solve(pair, &mut WarmStart::default(), observer);
         self.iterations += spent;
     }

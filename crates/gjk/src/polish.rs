@@ -35,6 +35,33 @@ use crate::pair::Pair;
 use crate::shape::{closest_on_segment, Support};
 use crate::simplex::SupportPoint;
 
+/// The cores' Minkowski difference as the polish sees it: its support function behind a `dyn`
+/// reference, so that the polish (Newton's steps, the rulings, the witnesses' checks) is built
+/// once per vector type, not once per pair of shape types (it was a fifth of the test suite's
+/// machine code); one indirect call per support point, against a step of dozens of operations.
+pub(crate) struct Difference<'s, V: Vector> {
+    support: &'s dyn Fn(V) -> SupportPoint<V>,
+    /// The centres of A and of B, in A's frame.
+    centers: (V, V),
+}
+
+impl<'s, V: Vector> Difference<'s, V> {
+    /// The difference of `pair`'s cores, `support` its support function ([`Pair::support`]).
+    fn new<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
+        pair: &Pair<'_, V, A, B>,
+        support: &'s dyn Fn(V) -> SupportPoint<V>,
+    ) -> Self {
+        let centers = (pair.a().center(), pair.relative_pose().transform_point(pair.b().center()));
+        Self { support, centers }
+    }
+
+    /// The support point along `dir` (see [`Pair::support`]).
+    #[inline]
+    fn support(&self, dir: V) -> SupportPoint<V> {
+        (self.support)(dir)
+    }
+}
+
 /// At most this many Newton steps: each about squares the angle's error, and the start is
 /// already within `√ε`.
 const STEPS: usize = 3;
@@ -86,6 +113,22 @@ impl<V: Vector> Polished<V> {
         before: (V, V),
         rooms: Option<&Pair<'_, V, A, B>>,
     ) -> (V, V) {
+        match rooms {
+            Some(pair) => {
+                let support = |dir: V| pair.support(dir);
+                self.witnesses_in(depth, before, Some(&Difference::new(pair, &support)))
+            }
+            None => self.witnesses_in(depth, before, None),
+        }
+    }
+
+    /// [`Polished::witnesses`] on the erased difference.
+    fn witnesses_in(
+        &self,
+        depth: V::Real,
+        before: (V, V),
+        rooms: Option<&Difference<'_, V>>,
+    ) -> (V, V) {
         let (n, s) = (self.normal, &self.support);
         let target = n * depth;
         if self.settled {
@@ -118,6 +161,16 @@ impl<V: Vector> Polished<V> {
 /// support calls: the support point does not move when the normal turns a little.
 pub(crate) fn polish<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     pair: &Pair<'_, V, A, B>,
+    normal: V,
+    bound: V::Real,
+) -> Option<Polished<V>> {
+    let support = |dir: V| pair.support(dir);
+    polish_in(&Difference::new(pair, &support), normal, bound)
+}
+
+/// [`polish`] on the erased difference.
+fn polish_in<V: Vector>(
+    pair: &Difference<'_, V>,
     normal: V,
     bound: V::Real,
 ) -> Option<Polished<V>> {
@@ -198,7 +251,10 @@ pub(crate) fn stall_escape<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?S
     normal: V,
     bound: V::Real,
 ) -> Option<(SupportPoint<V>, bool)> {
-    let polished = polish(pair, normal, bound).or_else(|| polish_ruled(pair, normal))?;
+    let support = |dir: V| pair.support(dir);
+    let difference = Difference::new(pair, &support);
+    let polished =
+        polish_in(&difference, normal, bound).or_else(|| polish_ruled(&difference, normal))?;
     let found = polished.support;
     let b_local = pair.relative_pose().inverse_transform_point(found.b);
     Some((SupportPoint::new(found.a, found.b, b_local), polished.found))
@@ -206,12 +262,9 @@ pub(crate) fn stall_escape<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?S
 
 /// The size that rounding is relative to at the support point `s`: its points' distances from
 /// their shapes' centres, and its own length.
-fn rounding_size<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
-    pair: &Pair<'_, V, A, B>,
-    s: &SupportPoint<V>,
-) -> V::Real {
-    let center_b = pair.relative_pose().transform_point(pair.b().center());
-    (s.a - pair.a().center()).length() + (s.b - center_b).length() + s.w.length()
+fn rounding_size<V: Vector>(pair: &Difference<'_, V>, s: &SupportPoint<V>) -> V::Real {
+    let (center_a, center_b) = pair.centers;
+    (s.a - center_a).length() + (s.b - center_b).length() + s.w.length()
 }
 
 /// [`ruled`] alone, from the unit `normal`: for GJK's stalls, where `polish` stops at what
@@ -219,10 +272,7 @@ fn rounding_size<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
 /// cylinder's side near its rim: turning the normal toward the far end keeps the support
 /// point, turning it back makes it jump to the near end).
 #[cold]
-fn polish_ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
-    pair: &Pair<'_, V, A, B>,
-    normal: V,
-) -> Option<Polished<V>> {
+fn polish_ruled<V: Vector>(pair: &Difference<'_, V>, normal: V) -> Option<Polished<V>> {
     let first = pair.support(normal);
     let size = rounding_size(pair, &first);
     let other = ruling_end(pair, normal, &first, size)?;
@@ -240,8 +290,8 @@ fn polish_ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
 /// angles from `√ε` until the support point jumps (moves by more than a smooth turn's
 /// `e × size` could move it), up to half a radian. Stopping at 1e-2 rad took a neighbour on
 /// the curved cross-section for the other end, and the recovery ran about a wrong ruling.
-fn ruling_end<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
-    pair: &Pair<'_, V, A, B>,
+fn ruling_end<V: Vector>(
+    pair: &Difference<'_, V>,
     normal: V,
     first: &SupportPoint<V>,
     size: V::Real,
@@ -280,8 +330,8 @@ fn ruling_end<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
 /// from it (the ruling's other end); `mode` says where the normal comes from.
 #[cold]
 #[inline(never)]
-fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
-    pair: &Pair<'_, V, A, B>,
+fn ruled<V: Vector>(
+    pair: &Difference<'_, V>,
     normal: V,
     first: &SupportPoint<V>,
     other: &SupportPoint<V>,
@@ -394,8 +444,8 @@ fn ruled<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
 /// the ruling `d`: the final normal, its support point and the ruling's ends there (`p` toward
 /// `+d`).
 /// `span` is the ruling's direction from two support points (the spanning shape's own).
-fn along_rulings<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
-    pair: &Pair<'_, V, A, B>,
+fn along_rulings<V: Vector>(
+    pair: &Difference<'_, V>,
     mut n: V,
     mut d: V,
     span: impl Fn(&SupportPoint<V>, &SupportPoint<V>) -> V,
@@ -467,8 +517,8 @@ fn along_rulings<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
 /// support point's end: for a normal within `√ε` of the answer's (a converged one's), and
 /// for a stall's recovery (see [`stall_escape`]: a support point that makes progress is all
 /// it needs). Returns as [`along_rulings`].
-fn about_ruling<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
-    pair: &Pair<'_, V, A, B>,
+fn about_ruling<V: Vector>(
+    pair: &Difference<'_, V>,
     mut n: V,
     d: V,
     (first, other): (&SupportPoint<V>, &SupportPoint<V>),
@@ -521,8 +571,8 @@ fn about_ruling<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
 /// toward `w`'s end by `κ`: enough for the ends' support values to differ by `64 ε size`,
 /// decisive against rounding, and at most `e / 8`, so that the tilt's own motion of the
 /// curved shape's point stays small next to the turn's.
-fn same_end<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
-    pair: &Pair<'_, V, A, B>,
+fn same_end<V: Vector>(
+    pair: &Difference<'_, V>,
     turned: V,
     d: V,
     (w, moved): (V, V),
@@ -544,8 +594,8 @@ fn same_end<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
 /// turned toward `+d` and toward `−d`, by `kappa` doubled until they are apart by more than
 /// a smooth turn could move one point (the normal may have left the patch's normals by more
 /// than `kappa`, after a long step).
-fn ruling_ends<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
-    pair: &Pair<'_, V, A, B>,
+fn ruling_ends<V: Vector>(
+    pair: &Difference<'_, V>,
     normal: V,
     d: V,
     mut kappa: V::Real,
@@ -589,12 +639,7 @@ enum Spans {
 /// not: `Err(true)` when there is nothing to polish (the tangential part is lost in rounding,
 /// or the support point does not move as the normal turns: a vertex of `D`), `Err(false)`
 /// when `H − h I` is not positive definite.
-fn newton_step<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
-    pair: &Pair<'_, V, A, B>,
-    n: V,
-    w: V,
-    h: V::Real,
-) -> Result<V, bool> {
+fn newton_step<V: Vector>(pair: &Difference<'_, V>, n: V, w: V, h: V::Real) -> Result<V, bool> {
     let g = w - n * h;
     let size = w.length();
     let g_len = g.length();
@@ -646,8 +691,8 @@ fn newton_step<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
 /// supporting face toward `∓t`; that is the room only for a face spanning `t`. An edge or a
 /// segment at an angle to `t` (a capsule's core) reaches along `t` as well, yet a point moved
 /// along `t` leaves it, so each moved point is checked ([`stays_on`]).
-fn kept_on_shapes<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
-    pair: &Pair<'_, V, A, B>,
+fn kept_on_shapes<V: Vector>(
+    pair: &Difference<'_, V>,
     n: V,
     (a, b, r): (V, V, V),
     t: V,
