@@ -225,6 +225,18 @@ pub(crate) fn penetration_from_cap<V: Vector, A: Support<V> + ?Sized, B: Support
     points: &[Vertex<V>],
     options: &EpaOptions<V::Real>,
 ) -> Option<(Penetration<V>, Option<Cap<V>>)> {
+    let mut hints = [0u32; 2];
+    expanded_from_cap(points, options, &mut |dir| {
+        Vertex::from(pair.support_hinted(dir, &mut hints))
+    })
+}
+
+/// [`penetration_from_cap`] on the erased support function.
+fn expanded_from_cap<V: Vector>(
+    points: &[Vertex<V>],
+    options: &EpaOptions<V::Real>,
+    mut support: SupportFn<'_, V>,
+) -> Option<(Penetration<V>, Option<Cap<V>>)> {
     if V::DIM != 3 || points.len() < 4 {
         return None;
     }
@@ -247,9 +259,6 @@ pub(crate) fn penetration_from_cap<V: Vector, A: Support<V> + ?Sized, B: Support
     if !small.holds_origin() {
         return None;
     }
-    let mut hints = [0u32; 2];
-    let mut support: SupportFn<'_, V> =
-        &mut |dir| Vertex::from(pair.support_hinted(dir, &mut hints));
     let limits = Limits { tolerance, max_iterations: options.max_iterations, size };
     let mut cap = None;
     let p = expand_staged::<V, _, polyhedron::Large<V>, _, ()>(
@@ -307,16 +316,39 @@ fn expand_from<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized, O>(
     flat_witnesses: impl FnOnce() -> (V, V),
     options: &EpaOptions<V::Real>,
     observer: &mut O,
-    mut corners: Option<&mut Option<Cap<V>>>,
+    corners: Option<&mut Option<Cap<V>>>,
 ) -> Penetration<V>
 where
     O: EpaObserver<V> + ?Sized,
 {
+    // Two support functions: the careful rerun starts its hull searches afresh.
+    let (mut hints, mut careful_hints) = ([0u32; 2], [0u32; 2]);
+    let p = expand_erased(
+        points,
+        options,
+        observer,
+        corners,
+        &mut |dir| Vertex::from(pair.support_hinted(dir, &mut hints)),
+        &mut |dir| Vertex::from(pair.support_hinted(dir, &mut careful_hints)),
+        towards_b(pair),
+    )
+    .unwrap_or_else(|normal| flat(flat_witnesses(), normal));
+    observer.end(&p);
+    p
+}
+
+/// [`expand_from`] on the erased support functions (`careful` for [`careful`]'s rerun): the
+/// answer, or the normal of a flat difference.
+fn expand_erased<V: Vector, O: EpaObserver<V> + ?Sized>(
+    points: &[SupportPoint<V>],
+    options: &EpaOptions<V::Real>,
+    observer: &mut O,
+    mut corners: Option<&mut Option<Cap<V>>>,
+    mut support: SupportFn<'_, V>,
+    careful_support: SupportFn<'_, V>,
+    towards_b: V,
+) -> Result<Penetration<V>, V> {
     let tolerance = tolerance_of(options);
-    let mut hints = [0u32; 2];
-    let mut support: SupportFn<'_, V> =
-        &mut |dir| Vertex::from(pair.support_hinted(dir, &mut hints));
-    let towards_b = towards_b(pair);
     let p = match start::full_simplex(points, &mut support, tolerance, towards_b) {
         Start::Full { vertices, size } => {
             let limits = Limits { tolerance, max_iterations: options.max_iterations, size };
@@ -344,15 +376,13 @@ where
                 )
             }
         }
-        Start::Flat { normal } => flat(flat_witnesses(), normal),
+        Start::Flat { normal } => return Err(normal),
     };
-    let p = if V::DIM == 3 && p.termination == EpaTermination::Degenerate {
-        careful(pair, points, options, p, observer, corners)
+    Ok(if V::DIM == 3 && p.termination == EpaTermination::Degenerate {
+        careful(careful_support, towards_b, points, options, p, observer, corners)
     } else {
         p
-    };
-    observer.end(&p);
-    p
+    })
 }
 
 /// Watches the expansion iteration by iteration (explain mode, pictures, statistics), as
@@ -708,8 +738,9 @@ fn on_the_heap<
 /// other end reports how the careful run ended.
 #[cold]
 #[inline(never)]
-fn careful<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized, O>(
-    pair: &Pair<'_, V, A, B>,
+fn careful<V: Vector, O>(
+    mut support: SupportFn<'_, V>,
+    towards_b: V,
     points: &[SupportPoint<V>],
     options: &EpaOptions<V::Real>,
     first: Penetration<V>,
@@ -720,10 +751,6 @@ where
     O: EpaObserver<V> + ?Sized,
 {
     let tolerance = tolerance_of(options);
-    let mut hints = [0u32; 2];
-    let mut support: SupportFn<'_, V> =
-        &mut |dir| Vertex::from(pair.support_hinted(dir, &mut hints));
-    let towards_b = towards_b(pair);
     let Start::Full { vertices, size } =
         start::full_simplex(points, &mut support, tolerance, towards_b)
     else {
