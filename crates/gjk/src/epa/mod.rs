@@ -591,14 +591,17 @@ pub(crate) trait Expansion<V: Vector>: Faces<V> {
     /// negative: the origin projects outside the facet) is a convex combination of one shape's
     /// points: corners that share that shape's point (a polytope's vertex, a segment's end)
     /// pool their weights, and every pool is `≥ 0`. That shape's witness then lies in it, and
-    /// the other's is that point minus the facet's point: the extrapolation stays within the
-    /// other shape's feature spanned by the corners (a rim's chord, extended by a fraction of
-    /// its own rounding-sized length).
-    fn affine(&self, facet: &Facet<V>, barycentric: [V::Real; 3]) -> bool;
+    /// the other's is that point minus the facet's point: kept where it extends the line of
+    /// the other shape's corners (a rim's chord) and moves across it by no more than `slack`
+    /// (the expansion's rounding) plus a sixteenth of the extension. The weights need not be
+    /// small: a sliver with a segment's end twice and three points of a cone, the apex and two
+    /// rim points a short chord apart, had weights about `(1, −1, 1)`, and the cone's witness
+    /// was the apex moved by the whole chord, off the cone (see `combination`).
+    fn affine(&self, facet: &Facet<V>, barycentric: [V::Real; 3], slack: V::Real) -> bool;
     /// The points of A and B (A's frame) whose difference is the origin's projection onto
     /// `facet`, from its `barycentric` coordinates: as they are when they lie in the facet or
     /// are [`Expansion::affine`], else those of the facet's point nearest the projection.
-    fn witnesses(&self, facet: &Facet<V>, barycentric: [V::Real; 3]) -> (V, V);
+    fn witnesses(&self, facet: &Facet<V>, barycentric: [V::Real; 3], slack: V::Real) -> (V, V);
 }
 
 /// Why a polytope could not grow.
@@ -1313,7 +1316,7 @@ fn answer<V: Vector, E: Expansion<V>>(
     let closest = closest.map(|closest| {
         let weights = polytope.barycentric(&closest);
         let mut best = (coverage(weights), weights, closest);
-        if best.0 < V::Real::ZERO && !polytope.affine(&closest, weights) {
+        if best.0 < V::Real::ZERO && !polytope.affine(&closest, weights, slack) {
             let limit = closest.distance + slack + ties * closest.distance.abs();
             // Only facets of the same face: parallel up to rounding. When the shapes touch,
             // other facets through the origin tie at distance 0 too, but their normals need
@@ -1340,7 +1343,7 @@ fn answer<V: Vector, E: Expansion<V>>(
         // it D may reach beyond the depth (pushing B by the depth would not separate the
         // shapes); it only gives the witness points, and `settle` removes their remainder.
         Some((closest, facet, weights)) => {
-            let (point_a, point_b) = polytope.witnesses(&facet, weights);
+            let (point_a, point_b) = polytope.witnesses(&facet, weights, slack);
             Penetration {
                 depth: closest.distance,
                 normal: closest.normal,

@@ -249,11 +249,11 @@ impl<V: Vector, const N: usize> Expansion<V> for Polygon<V, N> {
         super::Cap { points, len: 2, face: 2 }
     }
 
-    fn affine(&self, _: &Facet<V>, _: [V::Real; 3]) -> bool {
+    fn affine(&self, _: &Facet<V>, _: [V::Real; 3], _: V::Real) -> bool {
         false
     }
 
-    fn witnesses(&self, facet: &Facet<V>, barycentric: [V::Real; 3]) -> (V, V) {
+    fn witnesses(&self, facet: &Facet<V>, barycentric: [V::Real; 3], _: V::Real) -> (V, V) {
         let (from, to) = self.ends(facet);
         let t = barycentric[0].max(V::Real::ZERO).min(V::Real::ONE);
         let a = from.a + (to.a - from.a) * t;

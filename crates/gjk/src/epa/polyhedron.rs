@@ -761,24 +761,22 @@ impl<V: Vector, L: Layout, const CAREFUL: bool> Expansion<V> for Polyhedron<V, L
         super::Cap { points, len, face: 3 }
     }
 
-    fn affine(&self, facet: &Facet<V>, barycentric: [V::Real; 3]) -> bool {
+    fn affine(&self, facet: &Facet<V>, barycentric: [V::Real; 3], slack: V::Real) -> bool {
         let [p, q, r, _] = self.corners[facet.index].map(|i| self.vertices[i.get()]);
-        let convex = |points: [V; 3]| {
-            (0..3).all(|i| {
-                let same = (0..3).filter(|&j| points[j] == points[i]);
-                same.map(|j| barycentric[j]).fold(V::Real::ZERO, |s, l| s + l) >= V::Real::ZERO
-            })
-        };
-        convex([p.a, q.a, r.a]) || convex([p.a - p.w, q.a - q.w, r.a - r.w])
+        let (a, b) = ([p.a, q.a, r.a], [p.a - p.w, q.a - q.w, r.a - r.w]);
+        match (combination(a, barycentric, slack), combination(b, barycentric, slack)) {
+            (Some(true), other) | (other, Some(true)) => other.is_some(),
+            _ => false,
+        }
     }
 
     /// The corners' points at the facet's point nearest the origin's projection: the
     /// `barycentric` coordinates themselves when the projection lies in the facet, else the
     /// nearest point of the facet's edges (see [`nearest_on_edges`]).
-    fn witnesses(&self, facet: &Facet<V>, barycentric: [V::Real; 3]) -> (V, V) {
+    fn witnesses(&self, facet: &Facet<V>, barycentric: [V::Real; 3], slack: V::Real) -> (V, V) {
         let [p, q, r, _] = self.corners[facet.index].map(|i| self.vertices[i.get()]);
         let [l0, l1, l2] = if barycentric.iter().any(|&l| l < V::Real::ZERO) {
-            if self.affine(facet, barycentric) {
+            if self.affine(facet, barycentric, slack) {
                 barycentric
             } else {
                 let x = facet.normal * facet.distance;
@@ -796,6 +794,49 @@ impl<V: Vector, L: Layout, const CAREFUL: bool> Expansion<V> for Polyhedron<V, L
         let w = p.w * l0 + q.w * l1 + r.w * l2;
         (a, a - w)
     }
+}
+
+/// Whether the affine combination of one shape's `points` with `weights` (summing to 1) is
+/// a witness of that shape: `Some(true)` when the weights of coinciding points (a polytope's
+/// vertex, a segment's end) pool to convex ones (the point lies in the shape), `Some(false)`
+/// when it extends the corners' own line, `None` when it moves across that line by more
+/// than `slack` plus a sixteenth of the extension (below).
+///
+/// An extension along the line of the corners (two distinct points, or three on a chord of a
+/// rim) continues the chord of a curved feature, which leaves the shape only by the chord's
+/// angle to the surface times the extension (f64, a cylinder's rim: corners on a 4e-10 chord,
+/// extended by 6e-11, 1e-15 off the line). A move across the line is a move the shape need
+/// not have room for: a cone's apex and two rim points a chord apart with weights `(1, −1, 1)`
+/// put the witness at the apex moved by the whole chord, off the cone (f32, 1e-4 at size
+/// 3.6). Accepted across the line: the rounding `slack`, plus a sixteenth of the extension
+/// beyond the corners (a direction within 1/16 rad of the line's).
+fn combination<V: Vector>(points: [V; 3], weights: [V::Real; 3], slack: V::Real) -> Option<bool> {
+    let zero = V::Real::ZERO;
+    // Each distinct point once, with the weights of its copies.
+    let pooled = |i: usize| {
+        let first = (0..i).all(|j| points[j] != points[i]);
+        let same = (0..3).filter(|&j| points[j] == points[i]);
+        first && same.map(|j| weights[j]).fold(zero, |s, l| s + l) < zero
+    };
+    if !(0..3).any(pooled) {
+        return Some(true);
+    }
+    // The line through the two corners farthest apart.
+    let (mut far, mut ends) = (zero, (points[0], points[1]));
+    for (i, j) in [(0, 1), (0, 2), (1, 2)] {
+        let ll = (points[j] - points[i]).length_squared();
+        if ll > far {
+            (far, ends) = (ll, (points[i], points[j]));
+        }
+    }
+    let Some(u) = (ends.1 - ends.0).direction() else {
+        return Some(false); // Every corner the same point: weights summing to 1 keep it.
+    };
+    let p = points[0] * weights[0] + points[1] * weights[1] + points[2] * weights[2] - ends.0;
+    let t = p.dot(u);
+    let beyond = (zero - t).max(t - far.sqrt()).max(zero);
+    let across = (p - u * t).length();
+    (across <= slack + beyond * V::Real::from_f64(1.0 / 16.0)).then_some(false)
 }
 
 /// The barycentric coordinates of the point of triangle `w` nearest to `x`, a point of its
