@@ -78,6 +78,7 @@ use crate::sat::{
 };
 use crate::shape::{offset_from_core, Core, Support};
 use crate::simplex::Simplex;
+use crate::tolerance::apart_bound;
 
 /// How two shapes touch, overlap or nearly touch, in world coordinates.
 ///
@@ -507,7 +508,8 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         options: &ContactOptions<V::Real>,
         prediction: V::Real,
     ) -> Option<ContactResult<V>> {
-        let p = self.projection(kernel)?;
+        let projected = self.projection(kernel)?;
+        let p = projected.points;
         let margins = self.margins();
         // The exact touching distance costs a rotation and a square root; an upper bound of it
         // (`Pair::touch_bound`) settles most pairs: beyond the prediction plus the bound, no
@@ -516,10 +518,10 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         // the square root that ends the kernel's dependency chain.
         let bound = self.touch_bound(options.gjk.tolerance);
         let out_of_reach = margins + (prediction + bound);
-        if length_beyond(p.w.length_squared(), out_of_reach) {
+        if length_beyond(projected.gap.length_squared(), out_of_reach) {
             return Some(ContactResult::unexpanded(None, Termination::Converged, 1));
         }
-        let core_distance = p.w.length();
+        let core_distance = projected.distance();
         if core_distance > out_of_reach {
             return Some(ContactResult::unexpanded(None, Termination::Converged, 1));
         }
@@ -569,9 +571,10 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
         let test = with_polygons(a, b, |a, b| polygon_pair(a, b, self.relative_pose()))?;
         let touch = || self.tolerance(options.gjk.tolerance).distance();
         if let AxisTest::Apart { gap } = test {
-            // Apart within reach: the exact closest points answer (GJK and EPA for cores
-            // within the touching distance, as for two segments).
-            if gap <= prediction + self.margins() + touch() {
+            // Apart within reach (a lower bound proves no contact only beyond `apart_bound`):
+            // the exact closest points answer (GJK and EPA for cores within the touching
+            // distance, as for two segments).
+            if gap <= prediction + apart_bound(self.margins(), touch()) {
                 let kernel = Kernel::Polygons(*a, *b);
                 return self.projected_contact(&kernel, options, prediction);
             }
@@ -651,10 +654,11 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
     ) -> Option<ContactResult<V>> {
         let (contact, termination) = match test {
             AxisTest::Apart { gap } => {
-                // `gap` is a lower bound of the cores' distance. Within GJK's touching
-                // distance (relative to the same size: centres' distance and extents) the
-                // shapes may count as touching: GJK decides.
-                let reach = prediction + self.margins() + touch();
+                // `gap` is a lower bound of the cores' distance: it proves no contact only
+                // beyond the prediction and `apart_bound` (twice GJK's touching distance,
+                // relative to the same size: centres' distance and extents); nearer, the
+                // shapes may count as touching where GJK measures them: GJK decides.
+                let reach = prediction + apart_bound(self.margins(), touch());
                 if gap <= reach {
                     return None;
                 }

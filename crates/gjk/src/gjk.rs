@@ -327,7 +327,8 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
             if gap <= V::Real::ZERO {
                 return true;
             }
-            if gap > self.margins() + self.tolerance(options.tolerance).distance() {
+            let touch = self.tolerance(options.tolerance).distance();
+            if gap > tolerance::apart_bound(self.margins(), touch) {
                 return false;
             }
         }
@@ -457,7 +458,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     fn run_cold(&self, goal: Goal, options: &GjkOptions<V::Real>) -> (bool, V::Real) {
         let mut run = Run::new(self, goal, options);
         run.solve(self, &mut WarmStart::default(), &mut ());
-        (run.intersecting(self.margins()), run.v.length())
+        (run.intersecting(self.margins()), run.core_distance())
     }
 
     /// The separation (distance, closest points, normal), or [`Proximity::Intersecting`]. With
@@ -471,7 +472,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         if let Kernel::Polygons(a, b) = kernel {
             match self.polygon_gap(&a, &b) {
                 Some(PolygonGap::Apart(closest)) => {
-                    return self.projected_proximity(&closest, &options)
+                    return self.projected_proximity(&closest, closest.w.length(), &options)
                 }
                 // Overlapping cores: `distance` reads 0 from the same proof.
                 Some(PolygonGap::Overlap) => return Proximity::Intersecting,
@@ -479,7 +480,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
             }
         } else if kernel.projects() {
             if let Some(closest) = self.projection(&kernel) {
-                return self.projected_proximity(&closest, &options);
+                return self.projected_proximity(&closest.points, closest.distance(), &options);
             }
         } else if self.overlap_proved(&kernel, &options) {
             return Proximity::Intersecting;
@@ -488,7 +489,9 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     }
 
     /// [`Pair::closest_points`] from the cores' closest points `closest` (A's frame) that a
-    /// projection or closed form found: what GJK's first step ([`Run::project_point`]) and
+    /// projection or closed form found, `core_distance` apart as the kernel measured them
+    /// ([`Projected::distance`](crate::pair::Projected::distance), the number `distance` and `intersects` judge): what GJK's
+    /// first step ([`Run::project_point`]) and
     /// [`Pair::finish`] make of them, to the bit, without the loop's state and its full
     /// result, whose set-up and copies cost more than the answer (sphere–box in `f64`: 1233
     /// instructions a query through the loop against 239 for `distance`; docs/benchmarks.md,
@@ -497,19 +500,16 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     fn projected_proximity(
         &self,
         closest: &SupportPoint<V>,
+        core_distance: V::Real,
         options: &GjkOptions<V::Real>,
     ) -> Proximity<V> {
-        let tolerance = tolerance::effective(options.tolerance);
-        let centers = (self.a.center(), self.relative.transform_point(self.b.center()));
-        let touch = self.tolerance_between(centers, tolerance).distance();
+        if self.touching(core_distance, options.tolerance) {
+            return Proximity::Intersecting;
+        }
         // A one-vertex simplex's closest point and witnesses, as `Simplex::reduce` and
         // `Simplex::witnesses` compute them (`0 + 1·x`: a negative zero turns positive).
         let v = V::ZERO + closest.w;
         let witnesses = (V::ZERO + closest.a * V::Real::ONE, V::ZERO + closest.b * V::Real::ONE);
-        let core_distance = v.length();
-        if core_distance <= self.margins() + touch {
-            return Proximity::Intersecting;
-        }
         let Some(normal) = (-v).direction() else {
             return Proximity::from(&self.gjk(Goal::Distance, options, &mut WarmStart::default()));
         };
@@ -552,7 +552,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
 
     /// Turns the loop's state (A's frame, cores) into the public result (world, full shapes).
     fn finish(&self, run: Run<V>) -> GjkResult<V> {
-        let core_distance = run.v.length();
+        let core_distance = run.core_distance();
         let direction = if run.contained { None } else { run.normal() };
         let measured = run.goal == Goal::Distance && run.termination != Termination::Contained;
         let (distance, point_a, point_b, normal) =
@@ -630,6 +630,12 @@ struct Run<V: Vector> {
     size2: V::Real,
     /// The pair's touching distance ([`Pair::touch`]).
     touch: V::Real,
+    /// The cores' distance as a projection measured it ([`Projected::distance`]), when the
+    /// run was that one projection ([`Run::project_point`]): `|v|` is the rotated gap's
+    /// length, which differs from it by rounding.
+    ///
+    /// [`Projected::distance`]: crate::pair::Projected::distance
+    projected: Option<V::Real>,
     /// Stalls recovered so far ([`Run::recover`]).
     recoveries: u32,
     /// The generating circles of both cores when both are cylinders or cones and the goal is
@@ -775,6 +781,7 @@ impl<V: Vector> Run<V> {
             centers,
             size2: V::Real::ZERO,
             touch: pair.tolerance_between(centers, tolerance).distance(),
+            projected: None,
             recoveries: 0,
             rims: match goal {
                 Goal::Distance => Rims::of(&pair.a.core()).zip(Rims::of(&pair.b.core())),
@@ -804,7 +811,12 @@ impl<V: Vector> Run<V> {
     }
 
     fn intersecting(&self, margins: V::Real) -> bool {
-        self.contained || self.v.length() <= margins + self.touch_distance()
+        self.contained || self.core_distance() <= margins + self.touch_distance()
+    }
+
+    /// The cores' distance the run found: the projection's where it was one, else `|v|`.
+    fn core_distance(&self) -> V::Real {
+        self.projected.unwrap_or_else(|| self.v.length())
     }
 
     fn see(&mut self, p: &SupportPoint<V>) {
@@ -822,13 +834,16 @@ impl<V: Vector> Run<V> {
         let Some(closest) = pair.projection(&pair.kernel(Query::Distance)) else {
             return false;
         };
-        self.see(&closest);
-        self.simplex.push(closest);
+        self.see(&closest.points);
+        self.simplex.push(closest.points);
         self.v = self.simplex.reduce();
         self.iterations = 1;
-        // A length, as `Pair::touching` compares it: a square would round differently, and a
-        // tiny gap's square underflows to 0.
-        self.contained = self.v.length() <= self.touch_distance();
+        // The projection's own distance, the number `Pair::distance` judges: `|v|` is the
+        // rotated gap's. A length, as `Pair::touching` compares it: a square would round
+        // differently, and a tiny gap's square underflows to 0.
+        let core_distance = closest.distance();
+        self.projected = Some(core_distance);
+        self.contained = core_distance <= self.touch_distance();
         self.termination =
             if self.contained { Termination::Contained } else { Termination::Converged };
         true
@@ -1083,9 +1098,13 @@ impl<V: Vector> Run<V> {
         let vv = self.v.length_squared();
         let vw = self.v.dot(p.w);
         let first = self.simplex.is_empty();
-        // Lower bound of the cores' distance: v·w / |v|. Beyond margins + touch: separated.
+        // Lower bound of the cores' distance: v·w / |v|. Beyond the margins plus twice the
+        // touching distance: separated ([`tolerance::apart_bound`]). Within it the run goes on
+        // to measure: `|v|`, the distance run's verdict, and this bound straddle the true gap
+        // by their roundings (f32 cylinder against a box 2.013e-7 apart, touching distance
+        // 2.008e-7: the bound read 2.022e-7, the distance run's `|v|` 1.995e-7).
         if self.goal == Goal::Intersection && vw > V::Real::ZERO {
-            let bound = self.margins + self.touch_distance();
+            let bound = tolerance::apart_bound(self.margins, self.touch_distance());
             if vw * vw > bound * bound * vv {
                 return Some(Termination::SeparatingAxis);
             }

@@ -133,7 +133,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
             hints: [0; 2],
             iterations: 0,
             max_iterations,
-            apart: self.margins() + touch + touch,
+            apart: crate::tolerance::apart_bound(self.margins(), touch),
         };
         let status = walk.run(self, v0, touch);
         MprResult { status, iterations: walk.iterations }

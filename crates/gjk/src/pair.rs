@@ -95,7 +95,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     /// (capsule against capsule) or a segment and a box (capsule against box); `None` for the
     /// other kernels, or when the kernel declines the numbers.
     #[inline(always)]
-    pub(crate) fn projection(&self, kernel: &Kernel<'_, V>) -> Option<SupportPoint<V>> {
+    pub(crate) fn projection(&self, kernel: &Kernel<'_, V>) -> Option<Projected<V>> {
         let rel = &self.relative;
         match *kernel {
             Kernel::PointOnB { a, b } => {
@@ -105,19 +105,24 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
                 // region leaves its tangent components exactly zero), then rotated: `a − b` in
                 // A's frame would carry the rounding of both poses, large against a small gap.
                 let w = rel.transform_vector(offset);
-                Some(SupportPoint { w, a, b: rel.transform_point(b_local), b_local })
+                let points = SupportPoint { w, a, b: rel.transform_point(b_local), b_local };
+                Some(Projected { points, gap: offset })
             }
             Kernel::PointOnA { a, b: b_local } => {
                 let b = rel.transform_point(b_local);
                 let (on_a, offset) = offset_from_core(&a, b)?;
-                Some(SupportPoint { w: -offset, a: on_a, b, b_local })
+                Some(Projected::in_a(SupportPoint { w: -offset, a: on_a, b, b_local }))
             }
-            Kernel::Segments(ends_a, ends_b_local) => Some(self.segments(ends_a, ends_b_local)),
+            Kernel::Segments(ends_a, ends_b_local) => {
+                Some(Projected::in_a(self.segments(ends_a, ends_b_local)))
+            }
             Kernel::SegmentBox { ends, half, box_is_a } => {
-                self.segment_box_points(ends, half, box_is_a)
+                let c = segment_box_closest(self.segment_in_box(ends, box_is_a), half)?;
+                let points = self.segment_box_support(&c, ends, box_is_a);
+                Some(Projected { points, gap: c.gap() })
             }
             Kernel::Polygons(a, b) => match self.polygon_gap(&a, &b)? {
-                PolygonGap::Apart(p) => Some(p),
+                PolygonGap::Apart(p) => Some(Projected::in_a(p)),
                 // Overlapping cores have no closest points to project to: GJK finds a point
                 // of the overlap.
                 PolygonGap::Overlap => None,
@@ -158,15 +163,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     }
 
     /// The closest points of a segment core (`ends`, in its shape's frame) and a box core
-    /// (`half` extents), found in the box's frame ([`segment_box_closest`]); `None` when the
-    /// kernel declines the numbers.
-    #[inline(always)]
-    fn segment_box_points(&self, ends: [V; 2], half: V, box_is_a: bool) -> Option<SupportPoint<V>> {
-        let c = segment_box_closest(self.segment_in_box(ends, box_is_a), half)?;
-        Some(self.segment_box_support(&c, ends, box_is_a))
-    }
-
-    /// [`Pair::segment_box_points`] from the kernel's answer `c` (box frame).
+    /// from the kernel's answer `c` (box frame, [`segment_box_closest`]).
     #[inline(always)]
     pub(crate) fn segment_box_support(
         &self,
@@ -256,7 +253,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
             // Two 2D polygons: one pass proves the overlap (0) or finds the closest points,
             // for less than the separating-axis test's search over both polygons' normals.
             Kernel::Polygons(a, b) => self.polygon_distance(&a, &b),
-            _ => Some(self.projection(kernel)?.w.length()),
+            _ => Some(self.projection(kernel)?.distance()),
         }
     }
 
@@ -360,6 +357,36 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     #[inline]
     pub(crate) fn margins(&self) -> V::Real {
         self.a.margin() + self.b.margin()
+    }
+}
+
+/// The cores' closest points that a projection or closed form found ([`Pair::projection`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Projected<V: Vector> {
+    /// The closest points, A's frame, and their gap `w = a − b`.
+    pub(crate) points: SupportPoint<V>,
+    /// The same gap in the frame where the kernel measured it: B's for a point core
+    /// projected onto B, the box's for a segment against a box, A's (`w` itself) otherwise.
+    /// `w` is this vector rotated into A's frame, and the rotation rounds its length.
+    pub(crate) gap: V,
+}
+
+impl<V: Vector> Projected<V> {
+    /// Closest points whose gap was measured in A's frame.
+    #[inline(always)]
+    fn in_a(points: SupportPoint<V>) -> Self {
+        Self { points, gap: points.w }
+    }
+
+    /// The cores' distance: the length of the gap where the kernel measured it, the number
+    /// [`Pair::projected_distance`] returns to the bit. Every query compares this one number
+    /// with the touching rule: the length of the rotated `w` differs from it by rounding, and
+    /// a pair at the edge of the touching distance then read as touching in `distance` and
+    /// apart in `closest_points` (f32 ball against a box, 3.3e-11 apart against a touching
+    /// distance of the same size).
+    #[inline(always)]
+    pub(crate) fn distance(&self) -> V::Real {
+        self.gap.length()
     }
 }
 

@@ -9,6 +9,13 @@
 //! the path a query takes (GJK, a closed form, the separating-axis test) or on how far a loop
 //! got, so [`intersects`](crate::intersects()), `distance == 0` and `contact` with prediction 0
 //! agree on touching shapes by construction.
+//!
+//! A measured distance and a lower bound of it are different numbers: each is within
+//! rounding of the true distance, but on either side of it. A lower bound (a separating
+//! axis, GJK's `v·w / |v|`, MPR's support plane) therefore proves the shapes apart only
+//! beyond the margins plus *twice* the touching distance ([`apart_bound`]): the second
+//! touching distance (at least `16 ε × size`) covers both roundings, so that every pair a
+//! bound calls apart is measured apart too, and a pair within it goes on to be measured.
 
 use crate::math::Real;
 
@@ -80,4 +87,14 @@ pub(crate) fn effective<R: Real>(relative: R) -> R {
 #[inline(always)]
 pub(crate) fn touch_distance<R: Real>(epsilon: R, size: R) -> R {
     (epsilon + R::from_f64(16.0) * R::EPSILON) * size
+}
+
+/// The least lower bound of the cores' distance that proves two shapes apart: the margins
+/// plus twice the touching distance `touch` (see the [module docs](self)). The one rule of
+/// every early "apart" exit (GJK's separating axis, the separating-axis tests of
+/// `intersects` and `contact`, MPR), so that `intersects` and `contact` call a pair apart
+/// only where `distance` measures it beyond the touching distance.
+#[inline(always)]
+pub(crate) fn apart_bound<R: Real>(margins: R, touch: R) -> R {
+    margins + (touch + touch)
 }

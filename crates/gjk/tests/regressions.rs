@@ -3207,3 +3207,226 @@ fn f32_ball_grazing_a_collinear_hull_gets_the_edge_normal() {
         }
     }
 }
+
+/// The four verdicts on touching of one pair: `intersects`, `contact(0)` is some,
+/// `distance == 0`, `closest_points` says intersecting.
+fn touching_verdicts<V, A, B>(pair: &Pair<'_, V, A, B>) -> [bool; 4]
+where
+    V: gjk::Vector,
+    A: gjk::Support<V> + ?Sized,
+    B: gjk::Support<V> + ?Sized,
+{
+    use gjk::{Proximity, Real};
+    [
+        pair.intersects(),
+        pair.contact(V::Real::ZERO).is_some(),
+        pair.distance() == V::Real::ZERO,
+        matches!(pair.closest_points(), Proximity::Intersecting),
+    ]
+}
+
+/// The gap of scene `case` in touching distances, from a uniform draw `x`: within 10 % of
+/// the touching distance (four scenes in five: where rounding decides, and the verdicts must
+/// agree), or 0.3 or 1.7 of it (where they must also say what the gap says: the `f32`
+/// placement rounds the gap by up to about a tenth of the touching distance).
+fn sweep(case: usize, x: f64) -> f64 {
+    if case % 5 != 0 {
+        0.9 + 0.2 * x
+    } else if x < 0.5 {
+        0.3
+    } else {
+        1.7
+    }
+}
+
+/// A unit vector and a rotation from a SplitMix64 stream (deterministic scenes).
+struct Draws(u64);
+
+impl Draws {
+    fn unit(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    fn direction(&mut self) -> glam::DVec3 {
+        loop {
+            let v = glam::DVec3::new(self.unit(), self.unit(), self.unit()) * 2.0 - 1.0;
+            if v.length_squared() > 0.01 && v.length_squared() <= 1.0 {
+                return v.normalize();
+            }
+        }
+    }
+
+    /// A rotation, rounded to `f32` and back (the one an `f32` pose holds, up to its own
+    /// normalisation).
+    fn rotation(&mut self) -> glam::DQuat {
+        let q = glam::DQuat::from_axis_angle(self.direction(), self.unit() * 7.0);
+        q.as_quat().normalize().as_dquat()
+    }
+}
+
+/// Scenes whose distance is `g` by construction, for the sweeps across the touching distance
+/// below: B's face (its local `+x` face, turned by `qb`) faces A's support point `on_a` along
+/// `u = −qb x̂` from `g` away, its centre `lateral` (within the face) to the side. Both shapes
+/// then have supporting planes `g` apart along `u` whose points of contact lie across from each
+/// other: the distance is `g`.
+fn box_centre_facing(
+    on_a: glam::DVec3,
+    qb: glam::DQuat,
+    half: glam::DVec3,
+    g: f64,
+    lateral: [f64; 2],
+) -> glam::DVec3 {
+    let u = -(qb * glam::DVec3::X);
+    let side = qb * glam::DVec3::new(0.0, lateral[0] * half.y, lateral[1] * half.z);
+    on_a + u * (g + half.x) + side
+}
+
+/// f32 point cores projected onto a shape at the edge of the touching distance (the long
+/// run's `intersects_consistent`: 13 of its 15 f32 scenes, a ball against a point, a box, a
+/// round polygon, a rounded ball or box, subnormal balls and capsules). `distance`,
+/// `intersects` and `contact` measured the gap where the projection is exact (the point in
+/// B's frame; a segment in the box's frame) and judged its length; `closest_points` judged
+/// the length of the same gap rotated into A's frame, which the rotation rounds: a ball
+/// 3.37e-7 from a point, with a touching distance about that size, read as touching in three
+/// queries and apart in the fourth. The projection now carries the gap where it measured it,
+/// and every query judges that one number. Oracle: the distance `g` by construction (closed
+/// forms, f64: a point `r + g` from the ball's centre; a box face `g` beyond the ball's or the
+/// capsule's support point, [`box_centre_facing`]); the sweep ([`sweep`]) puts `g` within
+/// 10 % of the touching distance, where the verdicts may go either way but must agree, or
+/// 0.3 and 1.7 of it, where they must say what `g` says.
+#[test]
+fn f32_projected_cores_give_one_verdict_at_the_touching_distance() {
+    use gjk::{Ball, Capsule, Cuboid, GjkOptions, Point};
+    use glam::{DVec3, Vec3};
+    let mut draw = Draws(0x20a);
+    let tolerance = GjkOptions::<f32>::default().tolerance;
+    let pose = |q: glam::DQuat, t: DVec3| Pose::new(q.as_quat(), t.as_vec3()).unwrap();
+    let mut wrong = Vec::new();
+    let mut count = [0usize; 3];
+    for case in 0..9000 {
+        let scale = 10f64.powf(draw.unit() * 8.0 - 4.0);
+        let (qa, qb) = (draw.rotation(), draw.rotation());
+        let ta = (DVec3::new(draw.unit(), draw.unit(), draw.unit()) - 0.5) * 4.0 * scale;
+        let r = f64::from(((0.2 + draw.unit()) * scale) as f32);
+        let half = DVec3::new(0.3 + draw.unit(), 0.3 + draw.unit(), 0.3 + draw.unit()) * scale;
+        let half = half.as_vec3().as_dvec3();
+        let local = (DVec3::new(draw.unit(), draw.unit(), draw.unit()) - 0.5) * scale;
+        let local = local.as_vec3().as_dvec3();
+        let lateral = [draw.unit() * 1.6 - 0.8, draw.unit() * 1.6 - 0.8];
+        let (k, kind) = (sweep(case, draw.unit()), case % 3);
+        let pose_a = pose(qa, ta);
+        let ta = pose_a.translation().as_dvec3();
+        let ball = Ball::new(r as f32).unwrap();
+        let segment = (qa * DVec3::X * scale).as_vec3();
+        let capsule = Capsule::new(Vec3::ZERO, segment, r as f32).unwrap();
+        let (point, cuboid) =
+            (Point::new(local.as_vec3()).unwrap(), Cuboid::new(half.as_vec3()).unwrap());
+        // B's pose for a gap `g`, and the pair's touching distance (from the scene at `g = 0`).
+        let place = |g: f64| -> Pose<Vec3> {
+            let u = -(qb * DVec3::X);
+            match kind {
+                0 => pose(qb, ta + u * (r + g) - qb * local),
+                // The capsule's segment runs from A's origin along `segment`; its end's ball
+                // reaches `r` beyond the end along `u` when `u` leans away from the segment.
+                1 => pose(qb, box_centre_facing(ta + u * r, qb, half, g, lateral)),
+                _ => {
+                    let world = pose_a.rotation().as_dquat() * segment.as_dvec3();
+                    let end = if world.dot(u) > 0.0 { world } else { DVec3::ZERO };
+                    pose(qb, box_centre_facing(ta + end + u * r, qb, half, g, lateral))
+                }
+            }
+        };
+        let judge = |pose_b: Pose<Vec3>| -> (f32, [bool; 4]) {
+            match kind {
+                0 => {
+                    let pair = Pair::new(&ball, pose_a, &point, pose_b);
+                    (pair.tolerance(tolerance).distance(), touching_verdicts(&pair))
+                }
+                1 => {
+                    let pair = Pair::new(&ball, pose_a, &cuboid, pose_b);
+                    (pair.tolerance(tolerance).distance(), touching_verdicts(&pair))
+                }
+                _ => {
+                    let pair = Pair::new(&capsule, pose_a, &cuboid, pose_b);
+                    (pair.tolerance(tolerance).distance(), touching_verdicts(&pair))
+                }
+            }
+        };
+        let touch = f64::from(judge(place(0.0)).0);
+        let g = k * touch;
+        let (_, votes) = judge(place(g));
+        count[kind] += 1;
+        let agree = votes.iter().all(|&v| v == votes[0]);
+        // `g` is the plane gap along `u`, a lower bound of the distance: beyond the touching
+        // distance the pair is apart; below it, touching where `g` is the distance (a point
+        // `r + g` from the ball's centre, a box face across from the ball's support point).
+        let apart = g > 1.5 * touch;
+        let touching = g < 0.5 * touch && kind < 2;
+        if !agree || (apart && votes[0]) || (touching && !votes[0]) {
+            wrong.push(format!("case {case} kind {kind}: g/touch {k}, verdicts {votes:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{} of {count:?}:\n{}", wrong.len(), wrong.join("\n"));
+}
+
+/// An f32 posed cylinder against a box (GJK on a general core) apart by about the touching
+/// distance (the long run's `intersects_consistent`, `cuboid | posed(cylinder)`): the
+/// intersection run stopped at a separating axis, its lower bound `v·w / |v|` of the distance
+/// (2.022e-7) just beyond the touching distance (2.008e-7), while the distance run converged
+/// to `|v|` = 1.995e-7, within it (the true gap 2.013e-7): `intersects` and `contact(0)` said
+/// apart, `distance` and `closest_points` touching. Each number was within rounding of the
+/// truth, on either side of it. A lower bound now proves the shapes apart only beyond twice
+/// the touching distance (`tolerance::apart_bound`, the rule MPR had): nearer, the run goes on
+/// to the distance run's verdict. Oracle: the distance `g` by construction (the cylinder's
+/// support point along `u`, closed form in f64, facing a box face `g` away,
+/// [`box_centre_facing`]); `g` as in the sweep above ([`sweep`]).
+#[test]
+fn f32_lower_bound_and_measured_distance_give_one_verdict() {
+    use gjk::{Cuboid, Cylinder, GjkOptions, Posed};
+    use glam::{DVec3, Vec3};
+    let mut draw = Draws(0x20a2);
+    let tolerance = GjkOptions::<f32>::default().tolerance;
+    let pose = |q: glam::DQuat, t: DVec3| Pose::new(q.as_quat(), t.as_vec3()).unwrap();
+    let mut wrong = Vec::new();
+    let cases = 6000;
+    for case in 0..cases {
+        let scale = 10f64.powf(draw.unit() * 6.0 - 3.0);
+        let (qa, qp, qb) = (draw.rotation(), draw.rotation(), draw.rotation());
+        let ta = (DVec3::new(draw.unit(), draw.unit(), draw.unit()) - 0.5) * 4.0 * scale;
+        let (hh, radius) =
+            (((0.2 + draw.unit()) * scale) as f32, ((0.2 + draw.unit()) * scale) as f32);
+        let half = DVec3::new(0.3 + draw.unit(), 0.3 + draw.unit(), 0.05 + draw.unit()) * scale;
+        let half = half.as_vec3().as_dvec3();
+        let lateral = [draw.unit() * 1.6 - 0.8, draw.unit() * 1.6 - 0.8];
+        let k = sweep(case, draw.unit());
+        let inner = pose(qp, DVec3::ZERO);
+        let a = Posed::new(Cylinder::<Vec3>::new(hh, radius).unwrap(), inner);
+        let pose_a = pose(qa, ta);
+        let b = Cuboid::new(half.as_vec3()).unwrap();
+        // A's support point along u, f64, from the rotations the poses hold.
+        let turn =
+            pose_a.rotation().as_dquat().normalize() * inner.rotation().as_dquat().normalize();
+        let u = -(qb * DVec3::X);
+        let d = turn.conjugate() * u;
+        let rim = DVec3::new(d.x, 0.0, d.z).normalize() * f64::from(radius);
+        let local = DVec3::new(rim.x, f64::from(hh).copysign(d.y), rim.z);
+        let on_a = pose_a.translation().as_dvec3() + turn * local;
+        let place = |g: f64| pose(qb, box_centre_facing(on_a, qb, half, g, lateral));
+        let touch =
+            f64::from(Pair::new(&a, pose_a, &b, place(0.0)).tolerance(tolerance).distance());
+        let g = k * touch;
+        let pair = Pair::new(&a, pose_a, &b, place(g));
+        let votes = touching_verdicts(&pair);
+        let agree = votes.iter().all(|&v| v == votes[0]);
+        // `g`, the plane gap along `u`, bounds the distance from below: beyond the touching
+        // distance the pair is apart.
+        if !agree || (g > 1.5 * touch && votes[0]) {
+            wrong.push(format!("case {case}: g/touch {k}, verdicts {votes:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{} of {cases}:\n{}", wrong.len(), wrong.join("\n"));
+}
