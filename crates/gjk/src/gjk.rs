@@ -430,7 +430,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
     /// `reach`, as if B's margin were grown by `reach`. The run carries the grown margin
     /// itself rather than a wrapper shape around B: a wrapper's type would build the whole
     /// loop, its recovery and its polish once more for every pair of shape types a program
-    /// queries (half the test suite's machine code was such copies).
+    /// queries (a fifth of the test suite's LLVM IR was such copies; docs/benchmarks.md).
     pub(crate) fn probe(
         &self,
         reach: V::Real,

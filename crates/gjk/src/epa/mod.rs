@@ -813,8 +813,8 @@ fn towards_b<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
 
 /// The support function of the cores' Minkowski difference as the expansion calls it: behind a
 /// `dyn` reference, so that the expansion (its stages, polytopes, witness re-choice) is built
-/// once per vector type and observer, not once per pair of shape types (it was a quarter of the
-/// test suite's machine code). One indirect call per support point, against a polytope update
+/// once per vector type and observer, not once per pair of shape types (a fifth of the test
+/// suite's LLVM IR went to its copies). One indirect call per support point, against a polytope update
 /// of hundreds of instructions.
 type SupportFn<'s, V> = &'s mut dyn FnMut(V) -> Vertex<V>;
 
