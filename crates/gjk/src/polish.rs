@@ -39,22 +39,24 @@ use crate::simplex::SupportPoint;
 /// reference, so that the polish (Newton's steps, the rulings, the witnesses' checks) is built
 /// once per vector type, not once per pair of shape types (a tenth of the test suite's LLVM IR
 /// went to its copies); one indirect call per support point, against a step of dozens of operations.
-pub(crate) struct Difference<'s, V: Vector> {
+struct Difference<'s, V: Vector> {
     support: &'s dyn Fn(V) -> SupportPoint<V>,
     /// The centres of A and of B, in A's frame.
     centers: (V, V),
 }
 
-impl<'s, V: Vector> Difference<'s, V> {
-    /// The difference of `pair`'s cores, `support` its support function ([`Pair::support`]).
-    fn new<A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
-        pair: &Pair<'_, V, A, B>,
-        support: &'s dyn Fn(V) -> SupportPoint<V>,
-    ) -> Self {
-        let centers = (pair.a().center(), pair.relative_pose().transform_point(pair.b().center()));
-        Self { support, centers }
-    }
+/// `then` on the difference of `pair`'s cores: the per-pair shell of every polish entry.
+#[inline]
+fn on_difference<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized, R>(
+    pair: &Pair<'_, V, A, B>,
+    then: impl FnOnce(&Difference<'_, V>) -> R,
+) -> R {
+    let support = |dir: V| pair.support(dir);
+    let centers = (pair.a().center(), pair.relative_pose().transform_point(pair.b().center()));
+    then(&Difference { support: &support, centers })
+}
 
+impl<V: Vector> Difference<'_, V> {
     /// The support point along `dir` (see [`Pair::support`]).
     #[inline]
     fn support(&self, dir: V) -> SupportPoint<V> {
@@ -115,8 +117,7 @@ impl<V: Vector> Polished<V> {
     ) -> (V, V) {
         match rooms {
             Some(pair) => {
-                let support = |dir: V| pair.support(dir);
-                self.witnesses_in(depth, before, Some(&Difference::new(pair, &support)))
+                on_difference(pair, |rooms| self.witnesses_in(depth, before, Some(rooms)))
             }
             None => self.witnesses_in(depth, before, None),
         }
@@ -164,20 +165,19 @@ pub(crate) fn polish<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     normal: V,
     bound: V::Real,
 ) -> Option<Polished<V>> {
-    let support = |dir: V| pair.support(dir);
-    polish_in(&Difference::new(pair, &support), normal, bound)
+    on_difference(pair, |difference| polish_in(difference, normal, bound))
 }
 
 /// [`polish`] on the erased difference.
 fn polish_in<V: Vector>(
-    pair: &Difference<'_, V>,
+    difference: &Difference<'_, V>,
     normal: V,
     bound: V::Real,
 ) -> Option<Polished<V>> {
     let mut n = normal;
-    let first = pair.support(n);
+    let first = difference.support(n);
     let (mut s, mut h) = (first, n.dot(first.w));
-    let size = rounding_size(pair, &first);
+    let size = rounding_size(difference, &first);
     // The loop's other bound meets `h` to rounding: a polytope's face, exact already. Only
     // where rounding resolves the angle (`h` changes by `θ²`: `θ` down to about √ε, 1.5e-8 in
     // f64); in f32 a curved surface's `h` meets the bound to rounding with the normal still
@@ -195,14 +195,14 @@ fn polish_in<V: Vector>(
     // 1.7e-6 rad off. 16 ε × size, as the exit test above.
     let rounding = V::Real::from_f64(16.0) * V::Real::EPSILON * size;
     for _ in 0..STEPS {
-        let next = match newton_step(pair, n, s.w, h) {
+        let next = match newton_step(difference, n, s.w, h) {
             Ok(next) => next,
             Err(at_vertex) => {
                 vertex = at_vertex;
                 break;
             }
         };
-        let s_next = pair.support(next);
+        let s_next = difference.support(next);
         let h_next = next.dot(s_next.w);
         // A step is kept when it shrinks the tangential part without raising `h` beyond
         // rounding: near the minimum `h` changes by the square of the angle, below the
@@ -234,9 +234,9 @@ fn polish_in<V: Vector>(
     if !resolved {
         return None;
     }
-    let other = ruling_end(pair, normal, &first, size)?;
+    let other = ruling_end(difference, normal, &first, size)?;
     let mode = if bound.is_finite() { Ruled::Near } else { Ruled::Far };
-    ruled(pair, normal, &first, &other, size, mode)
+    ruled(difference, normal, &first, &other, size, mode)
 }
 
 /// A stall's way out, for GJK's loop and the shape cast's sweep alike: the support point of
@@ -251,10 +251,9 @@ pub(crate) fn stall_escape<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?S
     normal: V,
     bound: V::Real,
 ) -> Option<(SupportPoint<V>, bool)> {
-    let support = |dir: V| pair.support(dir);
-    let difference = Difference::new(pair, &support);
-    let polished =
-        polish_in(&difference, normal, bound).or_else(|| polish_ruled(&difference, normal))?;
+    let polished = on_difference(pair, |difference| {
+        polish_in(difference, normal, bound).or_else(|| polish_ruled(difference, normal))
+    })?;
     let found = polished.support;
     let b_local = pair.relative_pose().inverse_transform_point(found.b);
     Some((SupportPoint::new(found.a, found.b, b_local), polished.found))
@@ -262,8 +261,8 @@ pub(crate) fn stall_escape<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?S
 
 /// The size that rounding is relative to at the support point `s`: its points' distances from
 /// their shapes' centres, and its own length.
-fn rounding_size<V: Vector>(pair: &Difference<'_, V>, s: &SupportPoint<V>) -> V::Real {
-    let (center_a, center_b) = pair.centers;
+fn rounding_size<V: Vector>(difference: &Difference<'_, V>, s: &SupportPoint<V>) -> V::Real {
+    let (center_a, center_b) = difference.centers;
     (s.a - center_a).length() + (s.b - center_b).length() + s.w.length()
 }
 
@@ -272,11 +271,11 @@ fn rounding_size<V: Vector>(pair: &Difference<'_, V>, s: &SupportPoint<V>) -> V:
 /// cylinder's side near its rim: turning the normal toward the far end keeps the support
 /// point, turning it back makes it jump to the near end).
 #[cold]
-fn polish_ruled<V: Vector>(pair: &Difference<'_, V>, normal: V) -> Option<Polished<V>> {
-    let first = pair.support(normal);
-    let size = rounding_size(pair, &first);
-    let other = ruling_end(pair, normal, &first, size)?;
-    ruled(pair, normal, &first, &other, size, Ruled::Recovering)
+fn polish_ruled<V: Vector>(difference: &Difference<'_, V>, normal: V) -> Option<Polished<V>> {
+    let first = difference.support(normal);
+    let size = rounding_size(difference, &first);
+    let other = ruling_end(difference, normal, &first, size)?;
+    ruled(difference, normal, &first, &other, size, Ruled::Recovering)
 }
 
 /// The support point at the other end of the ruling whose end `first` supports `normal`.
@@ -291,7 +290,7 @@ fn polish_ruled<V: Vector>(pair: &Difference<'_, V>, normal: V) -> Option<Polish
 /// `e × size` could move it), up to half a radian. Stopping at 1e-2 rad took a neighbour on
 /// the curved cross-section for the other end, and the recovery ran about a wrong ruling.
 fn ruling_end<V: Vector>(
-    pair: &Difference<'_, V>,
+    difference: &Difference<'_, V>,
     normal: V,
     first: &SupportPoint<V>,
     size: V::Real,
@@ -299,7 +298,7 @@ fn ruling_end<V: Vector>(
     let t1 = (first.w - normal * normal.dot(first.w)).direction()?;
     let mut e = V::Real::EPSILON.sqrt();
     loop {
-        let other = pair.support((normal - t1 * e).direction()?);
+        let other = difference.support((normal - t1 * e).direction()?);
         let jumped = (other.w - first.w).length() > V::Real::from_f64(4.0) * e * size;
         if jumped || e >= V::Real::from_f64(0.5) {
             return Some(other);
@@ -331,7 +330,7 @@ fn ruling_end<V: Vector>(
 #[cold]
 #[inline(never)]
 fn ruled<V: Vector>(
-    pair: &Difference<'_, V>,
+    difference: &Difference<'_, V>,
     normal: V,
     first: &SupportPoint<V>,
     other: &SupportPoint<V>,
@@ -383,8 +382,8 @@ fn ruled<V: Vector>(
     let d = d.direction()?;
     let n = (normal - d * d.dot(normal)).direction()?;
     let (n, end, (p, q)) = match mode {
-        Ruled::Far => along_rulings(pair, n, d, span, size)?,
-        Ruled::Near | Ruled::Recovering => about_ruling(pair, n, d, (first, other), size)?,
+        Ruled::Far => along_rulings(difference, n, d, span, size)?,
+        Ruled::Near | Ruled::Recovering => about_ruling(difference, n, d, (first, other), size)?,
     };
     // The support value at the new normal is the depth: kept only when it is no worse than
     // at the start (a smaller upper bound of the signed depth).
@@ -426,10 +425,10 @@ fn ruled<V: Vector>(
     let found = tangential.length() <= rounding;
     let (a, b, found) = match tangential.direction().filter(|_| !found) {
         Some(t) => {
-            let toward = pair.support((n - t * root_eps).direction()?);
+            let toward = difference.support((n - t * root_eps).direction()?);
             let split = distribute(n, (a, b, r), t, &toward.into());
             if recovering {
-                kept_on_shapes(pair, n, (a, b, r), t, split, &toward, rounding)
+                kept_on_shapes(difference, n, (a, b, r), t, split, &toward, rounding)
             } else {
                 (split.0, split.1, false)
             }
@@ -445,7 +444,7 @@ fn ruled<V: Vector>(
 /// `+d`).
 /// `span` is the ruling's direction from two support points (the spanning shape's own).
 fn along_rulings<V: Vector>(
-    pair: &Difference<'_, V>,
+    difference: &Difference<'_, V>,
     mut n: V,
     mut d: V,
     span: impl Fn(&SupportPoint<V>, &SupportPoint<V>) -> V,
@@ -459,13 +458,13 @@ fn along_rulings<V: Vector>(
         // The ruling's ends at `n`. Where the rulings are not parallel (a cone's meet at its
         // apex) a turn about `d` leaves the patch's normals by its square: the ruling is
         // measured again and the normal turned orthogonal to it.
-        let (mut p, mut q) = ruling_ends(pair, n, d, root_eps, size)?;
+        let (mut p, mut q) = ruling_ends(difference, n, d, root_eps, size)?;
         for _ in 0..2 {
             match span(&p, &q).direction() {
                 Some(m) if (m - d).length() > root_eps => {
                     d = m;
                     n = (n - d * d.dot(n)).direction()?;
-                    (p, q) = ruling_ends(pair, n, d, root_eps, size)?;
+                    (p, q) = ruling_ends(difference, n, d, root_eps, size)?;
                 }
                 _ => break,
             }
@@ -501,7 +500,7 @@ fn along_rulings<V: Vector>(
             V::Real::ZERO
         };
         let kappa = root_eps.max(e * e * V::Real::from_f64(4.0));
-        let (tp, tq) = ruling_ends(pair, (n + t * e).direction()?, d, kappa, size)?;
+        let (tp, tq) = ruling_ends(difference, (n + t * e).direction()?, d, kappa, size)?;
         let motion = (tq.w - q.w) * (V::Real::ONE - l) + (tp.w - p.w) * l;
         let curvature = t.dot(motion) / e - h;
         if !curvature.is_positive() {
@@ -510,7 +509,7 @@ fn along_rulings<V: Vector>(
         n = (n - t * (g / curvature)).direction()?;
         step += 1;
     };
-    Some((n, pair.support(n), (p, q)))
+    Some((n, difference.support(n), (p, q)))
 }
 
 /// Newton's method of [`ruled`] about the first ruling `d` only, with the curvature of the
@@ -518,14 +517,14 @@ fn along_rulings<V: Vector>(
 /// for a stall's recovery (see [`stall_escape`]: a support point that makes progress is all
 /// it needs). Returns as [`along_rulings`].
 fn about_ruling<V: Vector>(
-    pair: &Difference<'_, V>,
+    difference: &Difference<'_, V>,
     mut n: V,
     d: V,
     (first, other): (&SupportPoint<V>, &SupportPoint<V>),
     size: V::Real,
 ) -> Option<(V, SupportPoint<V>, Ends<V>)> {
     let root_eps = V::Real::EPSILON.sqrt();
-    let mut end = pair.support(n);
+    let mut end = difference.support(n);
     if V::DIM == 3 {
         let t = cross(n, d).direction()?;
         for step in 0..=STEPS {
@@ -536,11 +535,11 @@ fn about_ruling<V: Vector>(
             }
             let e = (g.abs() / size).max(root_eps).min(V::Real::from_f64(1e-2));
             let turned = (n + t * e).direction()?;
-            let moved = pair.support(turned).w;
+            let moved = difference.support(turned).w;
             let across = |m: V| t.dot(m - w) / e - n.dot(w);
             // The curvature at the support point's end of the ruling where it has some; at an
             // end without (a cone's apex) or with the measurement lost, the turned point's.
-            let curvature = match same_end(pair, turned, d, (w, moved), e, size) {
+            let curvature = match same_end(difference, turned, d, (w, moved), e, size) {
                 Some(same) if across(same).is_positive() => across(same),
                 _ => across(moved),
             };
@@ -548,14 +547,14 @@ fn about_ruling<V: Vector>(
                 return None;
             }
             n = (n - t * (g / curvature)).direction()?;
-            end = pair.support(n);
+            end = difference.support(n);
         }
     }
     // The segment's ends along the final normal (the support point is one of them).
     let (p, q) = if d.dot(end.w) * V::Real::from_f64(2.0) >= d.dot(first.w + other.w) {
-        (end, pair.support((n - d * root_eps).direction()?))
+        (end, difference.support((n - d * root_eps).direction()?))
     } else {
-        (pair.support((n + d * root_eps).direction()?), end)
+        (difference.support((n + d * root_eps).direction()?), end)
     };
     Some((n, end, (p, q)))
 }
@@ -572,7 +571,7 @@ fn about_ruling<V: Vector>(
 /// decisive against rounding, and at most `e / 8`, so that the tilt's own motion of the
 /// curved shape's point stays small next to the turn's.
 fn same_end<V: Vector>(
-    pair: &Difference<'_, V>,
+    difference: &Difference<'_, V>,
     turned: V,
     d: V,
     (w, moved): (V, V),
@@ -587,7 +586,7 @@ fn same_end<V: Vector>(
     let side = if d.dot(w) >= d.dot(moved) { d } else { -d };
     let decisive = V::Real::from_f64(64.0) * V::Real::EPSILON * size / jump;
     let kappa = decisive.min(e / V::Real::from_f64(8.0));
-    Some(pair.support((turned + side * kappa).direction()?).w)
+    Some(difference.support((turned + side * kappa).direction()?).w)
 }
 
 /// The ends of the ruling along `d` at the unit `normal`: the support points of the normal
@@ -595,15 +594,15 @@ fn same_end<V: Vector>(
 /// a smooth turn could move one point (the normal may have left the patch's normals by more
 /// than `kappa`, after a long step).
 fn ruling_ends<V: Vector>(
-    pair: &Difference<'_, V>,
+    difference: &Difference<'_, V>,
     normal: V,
     d: V,
     mut kappa: V::Real,
     size: V::Real,
 ) -> Option<Ends<V>> {
     loop {
-        let p = pair.support((normal + d * kappa).direction()?);
-        let q = pair.support((normal - d * kappa).direction()?);
+        let p = difference.support((normal + d * kappa).direction()?);
+        let q = difference.support((normal - d * kappa).direction()?);
         let apart = (p.w - q.w).length() > V::Real::from_f64(8.0) * kappa * size;
         if apart || kappa >= V::Real::from_f64(1e-2) {
             return Some((p, q));
@@ -639,7 +638,12 @@ enum Spans {
 /// not: `Err(true)` when there is nothing to polish (the tangential part is lost in rounding,
 /// or the support point does not move as the normal turns: a vertex of `D`), `Err(false)`
 /// when `H − h I` is not positive definite.
-fn newton_step<V: Vector>(pair: &Difference<'_, V>, n: V, w: V, h: V::Real) -> Result<V, bool> {
+fn newton_step<V: Vector>(
+    difference: &Difference<'_, V>,
+    n: V,
+    w: V,
+    h: V::Real,
+) -> Result<V, bool> {
     let g = w - n * h;
     let size = w.length();
     let g_len = g.length();
@@ -653,7 +657,7 @@ fn newton_step<V: Vector>(pair: &Difference<'_, V>, n: V, w: V, h: V::Real) -> R
     let e = (g_len / size).max(root_eps).min(V::Real::from_f64(1e-2));
     let column = |t: V| {
         let moved = (n + t * e).direction()?;
-        Some((pair.support(moved).w - w) * (V::Real::ONE / e))
+        Some((difference.support(moved).w - w) * (V::Real::ONE / e))
     };
     let c1 = column(t1).ok_or(false)?;
     if c1 == V::ZERO {
@@ -692,7 +696,7 @@ fn newton_step<V: Vector>(pair: &Difference<'_, V>, n: V, w: V, h: V::Real) -> R
 /// segment at an angle to `t` (a capsule's core) reaches along `t` as well, yet a point moved
 /// along `t` leaves it, so each moved point is checked ([`stays_on`]).
 fn kept_on_shapes<V: Vector>(
-    pair: &Difference<'_, V>,
+    difference: &Difference<'_, V>,
     n: V,
     (a, b, r): (V, V, V),
     t: V,
@@ -702,11 +706,11 @@ fn kept_on_shapes<V: Vector>(
 ) -> (V, V, bool) {
     let tilt = V::Real::EPSILON.sqrt();
     let on_a = |at: V| {
-        let side = |w: V| Some(pair.support((n + w * tilt).direction()?).a);
+        let side = |w: V| Some(difference.support((n + w * tilt).direction()?).a);
         stays_on(n, (a, at, toward.a), side, rounding)
     };
     let on_b = |at: V| {
-        let side = |w: V| Some(pair.support((n - w * tilt).direction()?).b);
+        let side = |w: V| Some(difference.support((n - w * tilt).direction()?).b);
         stays_on(n, (b, at, toward.b), side, rounding)
     };
     let normal = n * (n.dot(r) * V::Real::HALF);
