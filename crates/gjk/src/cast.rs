@@ -490,7 +490,7 @@ impl<V: Vector> Sweep<V> {
         let here =
             Pair { relative: Pose::from_rotation_translation(rotation, self.offset), ..*pair };
         let Some(n) = (-self.u).direction() else { return false };
-        let escape = stall_escape(&here, n, -self.u.length())
+        let escape = stall_escape(&here, n, -self.u.length(), false)
             .map(|(p, _)| p)
             .filter(|p| !self.simplex.contains(p));
         let recombined = || self.simplex.recombined(stalled, self.u.length_squared());

@@ -1078,7 +1078,7 @@ impl<V: Vector> Run<V> {
             !self.simplex.contains(p)
                 && (self.gap_open(p.w) || (*found && p.w.length_squared() < vv))
         };
-        let escape = stall_escape(pair, n, -self.v.length()).filter(usable);
+        let escape = stall_escape(pair, n, -self.v.length(), true).filter(usable);
         let recombined = || self.simplex.recombined(w, vv).map(|p| (p, true)).filter(usable);
         let Some((p, _)) = escape.or_else(recombined) else { return stalled };
         self.see(&p);

@@ -245,14 +245,21 @@ fn polish_in<V: Vector>(
 /// along a ruling, so B's point in its own frame is measured again from the point itself
 /// (a warm start or a sweep's advance re-poses it from there). With it, whether its points
 /// are on the shapes ([`Polished`]'s `found`).
+///
+/// `at_foot` (GJK's loop): about a ruling, the curvature at its foot first (see
+/// [`foot_curvature`]). The shape cast's sweep keeps the support point's end's: with the
+/// foot's, two f32 casts of the long run stopped short by up to 2 times the property test's
+/// tolerance where they had not (a cylinder against a triangle, an ellipsoid against a round
+/// hull; not traced), while a third no longer did (docs/robustness.md, branch `w21b`).
 #[cold]
 pub(crate) fn stall_escape<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     pair: &Pair<'_, V, A, B>,
     normal: V,
     bound: V::Real,
+    at_foot: bool,
 ) -> Option<(SupportPoint<V>, bool)> {
     let polished = on_difference(pair, |difference| {
-        polish_in(difference, normal, bound).or_else(|| polish_ruled(difference, normal))
+        polish_in(difference, normal, bound).or_else(|| polish_ruled(difference, normal, at_foot))
     })?;
     let found = polished.support;
     let b_local = pair.relative_pose().inverse_transform_point(found.b);
@@ -269,13 +276,24 @@ fn rounding_size<V: Vector>(difference: &Difference<'_, V>, s: &SupportPoint<V>)
 /// [`ruled`] alone, from the unit `normal`: for GJK's stalls, where `polish` stops at what
 /// looks like a vertex of `D` but is the far end of a ruling (a polytope's vertex against a
 /// cylinder's side near its rim: turning the normal toward the far end keeps the support
-/// point, turning it back makes it jump to the near end).
+/// point, turning it back makes it jump to the near end). `at_foot`: Newton's method about
+/// the ruling takes the curvature at its foot first ([`foot_curvature`]), and the support
+/// point's end's where that finds no point.
 #[cold]
-fn polish_ruled<V: Vector>(difference: &Difference<'_, V>, normal: V) -> Option<Polished<V>> {
+fn polish_ruled<V: Vector>(
+    difference: &Difference<'_, V>,
+    normal: V,
+    at_foot: bool,
+) -> Option<Polished<V>> {
     let first = difference.support(normal);
     let size = rounding_size(difference, &first);
     let other = ruling_end(difference, normal, &first, size)?;
-    ruled(difference, normal, &first, &other, size, Ruled::Recovering)
+    let at_end = || ruled(difference, normal, &first, &other, size, Ruled::Recovering);
+    if at_foot {
+        ruled(difference, normal, &first, &other, size, Ruled::RecoveringAtFoot).or_else(at_end)
+    } else {
+        at_end()
+    }
 }
 
 /// The support point at the other end of the ruling whose end `first` supports `normal`.
@@ -337,7 +355,7 @@ fn ruled<V: Vector>(
     size: V::Real,
     mode: Ruled,
 ) -> Option<Polished<V>> {
-    let recovering = mode == Ruled::Recovering;
+    let recovering = matches!(mode, Ruled::Recovering | Ruled::RecoveringAtFoot);
     let root_eps = V::Real::EPSILON.sqrt();
     // Only where the angle resolves (f64, see `polish`): in f32 the tangential part left
     // below is not small enough for an answer's witnesses. A stall's recovery takes only the
@@ -383,7 +401,10 @@ fn ruled<V: Vector>(
     let n = (normal - d * d.dot(normal)).direction()?;
     let (n, end, (p, q)) = match mode {
         Ruled::Far => along_rulings(difference, n, d, span, size)?,
-        Ruled::Near | Ruled::Recovering => about_ruling(difference, n, d, (first, other), size)?,
+        Ruled::Near | Ruled::Recovering | Ruled::RecoveringAtFoot => {
+            let at_foot = mode == Ruled::RecoveringAtFoot;
+            about_ruling(difference, n, d, (first, other), size, at_foot)?
+        }
     };
     // The support value at the new normal is the depth: kept only when it is no worse than
     // at the start (a smaller upper bound of the signed depth).
@@ -513,15 +534,17 @@ fn along_rulings<V: Vector>(
 }
 
 /// Newton's method of [`ruled`] about the first ruling `d` only, with the curvature of the
-/// support point's end: for a normal within `√ε` of the answer's (a converged one's), and
-/// for a stall's recovery (see [`stall_escape`]: a support point that makes progress is all
-/// it needs). Returns as [`along_rulings`].
+/// support point's end, or `at_foot` the curvature at the ruling's foot ([`foot_curvature`]):
+/// for a normal within `√ε` of the answer's (a converged one's), and for a stall's recovery
+/// (see [`stall_escape`]: a support point that makes progress is all it needs). Returns as
+/// [`along_rulings`].
 fn about_ruling<V: Vector>(
     difference: &Difference<'_, V>,
     mut n: V,
     d: V,
     (first, other): (&SupportPoint<V>, &SupportPoint<V>),
     size: V::Real,
+    at_foot: bool,
 ) -> Option<(V, SupportPoint<V>, Ends<V>)> {
     let root_eps = V::Real::EPSILON.sqrt();
     let mut end = difference.support(n);
@@ -539,10 +562,12 @@ fn about_ruling<V: Vector>(
             let across = |m: V| t.dot(m - w) / e - n.dot(w);
             // The curvature at the support point's end of the ruling where it has some; at an
             // end without (a cone's apex) or with the measurement lost, the turned point's.
-            let curvature = match same_end(difference, turned, d, (w, moved), e, size) {
+            let at_end = || match same_end(difference, turned, d, (w, moved), e, size) {
                 Some(same) if across(same).is_positive() => across(same),
                 _ => across(moved),
             };
+            let foot = || foot_curvature(difference, n, d, turned, e, size);
+            let curvature = if at_foot { foot().unwrap_or_else(at_end) } else { at_end() };
             if !curvature.is_positive() {
                 return None;
             }
@@ -557,6 +582,44 @@ fn about_ruling<V: Vector>(
         (difference.support((n + d * root_eps).direction()?), end)
     };
     Some((n, end, (p, q)))
+}
+
+/// The curvature across the ruling `d` at its foot, the point of the ruling along the unit
+/// normal `n` (for a stall's recovery, [`about_ruling`]): the ruling's ends at `n` and at
+/// `turned` (`n` turned by `e` across the ruling), their motions interpolated at the foot, as
+/// [`along_rulings`] measures it; `None` where the ends do not come apart.
+///
+/// On a developable patch the curvature varies linearly along the ruling: none at a cone's
+/// apex, the rim's at the rim. The support point's end is where the stalled normal leans, not
+/// where the answer lies: a capsule's segment beside a cone's side (f32, size 1.3e5, cores
+/// 226 apart), its stalled normal 2.6e-2 rad off, measured the curvature at its end, the
+/// apex, as 212 (the cores' distance and a rounding of the apex's motion), against about
+/// 38 400 at the foot. Newton's step, some 180 times too long, left the side's normals and
+/// found a negative curvature; the recovery gave up, and the answer kept the stalled normal,
+/// along which the push by the depth left the shapes overlapping by 5 times the property
+/// test's tolerance (`f32_segment_beside_a_cone_or_cylinder_side_takes_the_curvature_at_the_foot`).
+fn foot_curvature<V: Vector>(
+    difference: &Difference<'_, V>,
+    n: V,
+    d: V,
+    turned: V,
+    e: V::Real,
+    size: V::Real,
+) -> Option<V::Real> {
+    let root_eps = V::Real::EPSILON.sqrt();
+    let (p, q) = ruling_ends(difference, n, d, root_eps, size)?;
+    let along = d.dot(p.w - q.w);
+    // The ends apart along the ruling by more than the turn of `√ε` moves a point smoothly.
+    if !(along - V::Real::from_f64(8.0) * root_eps * size).is_positive() {
+        return None;
+    }
+    // The foot: the point of the ruling whose difference lies along `n` (`d·x = 0`).
+    let l = (-d.dot(q.w) / along).max(V::Real::ZERO).min(V::Real::ONE);
+    let (tp, tq) = ruling_ends(difference, turned, d, root_eps, size)?;
+    let t = cross(n, d).direction()?;
+    let motion = (tq.w - q.w) * (V::Real::ONE - l) + (tp.w - p.w) * l;
+    let h = n.dot(p.w).max(n.dot(q.w));
+    Some(t.dot(motion) / e - h)
 }
 
 /// The support point of the unit `turned` (the normal turned by `e` across the ruling `d`) at
@@ -623,8 +686,12 @@ enum Ruled {
     /// off along a cone's side, where the depth varies by the square of the distance of the
     /// origin from the axis ([`along_rulings`]).
     Far,
-    /// GJK's stall recovery, in f32 too (see [`polish_ruled`]).
+    /// GJK's stall recovery, in f32 too (see [`polish_ruled`]), with the curvature of the
+    /// support point's end ([`about_ruling`]).
     Recovering,
+    /// The same with the curvature at the ruling's foot ([`foot_curvature`]): the recovery's
+    /// first try, the end's where it finds no point.
+    RecoveringAtFoot,
 }
 
 /// The shape whose own points span a ruling of `A − B` (see [`ruled`]).

@@ -3430,3 +3430,185 @@ fn f32_lower_bound_and_measured_distance_give_one_verdict() {
     }
     assert!(wrong.is_empty(), "{} of {cases}:\n{}", wrong.len(), wrong.join("\n"));
 }
+
+/// A capsule's segment beside a cone's side, and a rounded posed capsule beside a cylinder's
+/// side, f32 (the long run's `contact_push_separates` and `contact_points_on_planes`,
+/// `capsule | cone` Shallow and `cylinder | rounded(posed(capsule))` Deep, both
+/// `Gjk(NoProgress)`): the cores are apart, so the depth is the margins minus the cores'
+/// distance and the normal the direction between the segment and the side. `A − B` there is
+/// the side swept along the segment, a ruled patch. GJK stalled with the normal off along the
+/// side's generator (the capsule beside the cone: 2.6e-2 rad from the direction the f64 run
+/// finds, segment 7.4e4 long, cores 226 apart, size 1.3e5, τ 3.16), and the stall's recovery
+/// (`polish::ruled`, Newton's method about the generator) gave up: it measured the curvature
+/// across the generator at the support point's end of it, the cone's apex, where there is
+/// none (212: the cores' distance and a rounding of the apex's motion, against about 38 400
+/// at the foot, the generator's point along the normal). The step, some 180 times too long, left
+/// the side's normals, the next curvature came out negative, and the answer kept the stalled
+/// normal: pushed by the depth, the shapes still overlapped by 5.0 τ (the cylinder: 4.0 τ). On
+/// a developable patch the curvature varies linearly along the ruling, so the recovery now
+/// measures it at the foot first (`polish::foot_curvature`: both ends' motions interpolated,
+/// as the polish of a stopped expansion already did) and at the end where that finds no
+/// point; GJK then converges.
+///
+/// Oracle, in f64 from the f32 shapes and poses: the cores' distance is the minimum over the
+/// segment's parameter (golden section) of the point's distance to the solid of revolution,
+/// which is the distance in the point's meridian half-plane to the solid's half section (a
+/// triangle for the cone, a rectangle for the cylinder, by its edges); the overlap along a
+/// normal from the closed-form supports. Shapes built as the property test builds them
+/// (behind `Box<dyn Support>`).
+#[test]
+fn f32_segment_beside_a_cone_or_cylinder_side_takes_the_curvature_at_the_foot() {
+    use gjk::{contact, Capsule, Cone, Cylinder, Posed, Rounded, Support};
+    use glam::{DVec2, DVec3, Vec3};
+    struct Scene {
+        segment: [[f64; 3]; 2],
+        radius: f64,
+        // A `Posed` around the capsule (rotation, translation) and a margin around that.
+        inner: Option<([f64; 4], [f64; 3], f64)>,
+        pose_c: ([f64; 4], [f64; 3]),
+        cone: bool,
+        half_height: f64,
+        revolved_radius: f64,
+        pose_r: ([f64; 4], [f64; 3]),
+        tau: f64,
+    }
+    let scenes = [
+        Scene {
+            segment: [
+                [7605.36376953125, -33885.359375, -1143.13330078125],
+                [-31780.625, -27975.533203125, 59440.73828125],
+            ],
+            radius: 4083.623046875,
+            inner: None,
+            pose_c: (
+                [0.456175714737927, 0.20737572014636876, 0.5700544715011531, 0.6511043906307633],
+                [69275.7734375, -78323.7890625, 61328.89453125],
+            ),
+            cone: true,
+            half_height: 56227.0859375,
+            revolved_radius: 37406.6796875,
+            pose_r: (
+                [
+                    0.016019057085013406,
+                    -0.4396589289295165,
+                    -0.880371131510725,
+                    0.17717247761766844,
+                ],
+                [136565.390625, -186488.40625, 80457.1171875],
+            ),
+            tau: 3.155428263503765,
+        },
+        Scene {
+            segment: [
+                [-15052.94140625, -860.818115234375, -3615.2470703125],
+                [9741.587890625, 4045.275634765625, 13883.67578125],
+            ],
+            radius: 3077.9755859375,
+            inner: Some((
+                [-0.1616999961841042, 0.8291871587983153, -0.5190225268783953, 0.1300668424726443],
+                [-6371.1865234375, -6371.56103515625, 1797.6417236328125],
+                3834.82080078125,
+            )),
+            pose_c: (
+                [
+                    -0.9123386603499168,
+                    -0.17610627147990857,
+                    0.23364740258794825,
+                    0.2864151553955713,
+                ],
+                [-40181.8203125, -43703.44140625, -29168.220703125],
+            ),
+            cone: false,
+            half_height: 4145.2666015625,
+            revolved_radius: 4414.70166015625,
+            pose_r: (
+                [-0.0683838277993701, -0.8773841857121222, 0.2436193972606944, -0.4076398312678956],
+                [-33544.34375, -36228.296875, -30422.666015625],
+            ),
+            tau: 8.051583682963894e-1,
+        },
+    ];
+    let rotation = |p: &Pose<Vec3>| p.rotation().as_dquat().normalize();
+    let world = |p: &Pose<Vec3>, x: DVec3| rotation(p) * x + p.translation().as_dvec3();
+    for (k, scene) in scenes.iter().enumerate() {
+        let (s0, s1) = (v32(scene.segment[0]), v32(scene.segment[1]));
+        let capsule = Capsule::new(s0, s1, scene.radius as f32).unwrap();
+        let pose_c = pose32(scene.pose_c.0, scene.pose_c.1);
+        let (hh, rr) = (scene.half_height as f32, scene.revolved_radius as f32);
+        let revolved: Box<dyn Support<Vec3>> = if scene.cone {
+            Box::new(Cone::<Vec3>::new(hh, rr).unwrap())
+        } else {
+            Box::new(Cylinder::<Vec3>::new(hh, rr).unwrap())
+        };
+        let pose_r = pose32(scene.pose_r.0, scene.pose_r.1);
+        // The segment in the world and the margins around it, in f64.
+        let (mut e0, mut e1) = (s0.as_dvec3(), s1.as_dvec3());
+        let mut margins = f64::from(scene.radius as f32);
+        let shape: Box<dyn Support<Vec3>> = match scene.inner {
+            None => Box::new(capsule),
+            Some((q, t, m)) => {
+                let inner = pose32(q, t);
+                (e0, e1) = (world(&inner, e0), world(&inner, e1));
+                margins += f64::from(m as f32);
+                let posed: Box<dyn Support<Vec3>> = Box::new(Posed::new(capsule, inner));
+                Box::new(Rounded::new(posed, m as f32).unwrap())
+            }
+        };
+        let (e0, e1) = (world(&pose_c, e0), world(&pose_c, e1));
+        let (hh, rr) = (f64::from(hh), f64::from(rr));
+        let local = |x: DVec3| rotation(&pose_r).inverse() * (x - pose_r.translation().as_dvec3());
+        // The point's distance to the solid: in its meridian half-plane (ρ ≥ 0, y), to the
+        // half section's edges.
+        let to_segment = |p: DVec2, a: DVec2, b: DVec2| {
+            let t = ((p - a).dot(b - a) / (b - a).length_squared()).clamp(0.0, 1.0);
+            (p - a - (b - a) * t).length()
+        };
+        let to_solid = |x: DVec3| {
+            let l = local(x);
+            let p = DVec2::new(l.x.hypot(l.z), l.y);
+            if scene.cone {
+                let inside = p.y >= -hh && p.x * 2.0 * hh <= rr * (hh - p.y);
+                assert!(!inside, "scene {k}: the segment enters the cone");
+                let (apex, rim, base) =
+                    (DVec2::new(0.0, hh), DVec2::new(rr, -hh), DVec2::new(0.0, -hh));
+                to_segment(p, apex, rim).min(to_segment(p, base, rim))
+            } else {
+                let out = DVec2::new((p.x - rr).max(0.0), (p.y.abs() - hh).max(0.0));
+                assert!(out != DVec2::ZERO, "scene {k}: the segment enters the cylinder");
+                out.length()
+            }
+        };
+        let along = |t: f64| to_solid(e0 + (e1 - e0) * t);
+        let distance = along(golden_minimum(along));
+        let depth = margins - distance;
+        // Overlap of the shapes along `n` (from the capsule toward the solid):
+        // h_C(n) + h_R(−n), the solid's support in its own frame.
+        let overlap = |n: DVec3| {
+            let m = rotation(&pose_r).inverse() * -n;
+            let radial = rr * m.x.hypot(m.z);
+            let h_r = if scene.cone {
+                (hh * m.y).max(radial - hh * m.y)
+            } else {
+                hh * m.y.abs() + radial
+            };
+            n.dot(e0).max(n.dot(e1)) + margins + h_r - n.dot(pose_r.translation().as_dvec3())
+        };
+        for (name, c, sign) in [
+            ("capsule first", contact(&*shape, &pose_c, &*revolved, &pose_r, f32::INFINITY), 1.0),
+            ("solid first", contact(&*revolved, &pose_r, &*shape, &pose_c, f32::INFINITY), -1.0),
+        ] {
+            let c = c.unwrap();
+            let n = c.normal.as_dvec3().normalize() * sign;
+            let excess = overlap(n) - f64::from(c.depth);
+            assert!(
+                (f64::from(c.depth) - depth).abs() <= scene.tau,
+                "scene {k}, {name}: depth against {depth:e}: {c:?}"
+            );
+            assert!(
+                excess <= scene.tau,
+                "scene {k}, {name}: pushed by the depth, {:.2} τ still overlapping: {c:?}",
+                excess / scene.tau
+            );
+        }
+    }
+}
