@@ -194,23 +194,47 @@ fn polish_in<V: Vector>(
     // a posed ellipsoid, size 1.2e-4), which left the answer short of smooth and EPA's normal
     // 1.7e-6 rad off. 16 ε × size, as the exit test above.
     let rounding = V::Real::from_f64(16.0) * V::Real::EPSILON * size;
-    for _ in 0..STEPS {
-        let next = match newton_step(difference, n, s.w, h) {
-            Ok(next) => next,
-            Err(at_vertex) => {
-                vertex = at_vertex;
-                break;
+    // The finite-difference angle of the next step: a guess for the first, then the last kept
+    // step's angle per unit of `g` (see `newton_step`).
+    let mut angle = Angle::Guess;
+    'steps: for _ in 0..STEPS {
+        let g = (s.w - n * h).length();
+        let mut measured = angle;
+        let (next, s_next, h_next, per_unit) = loop {
+            let (next, per_unit, e) = match newton_step(difference, n, s.w, h, measured) {
+                Ok(step) => step,
+                Err(at_vertex) => {
+                    // A vertex is told by the step as planned, not by the finest turn (on a
+                    // ruled patch a turn of `√ε` along the ruling may not move the support point).
+                    if measured == angle {
+                        vertex = at_vertex;
+                    }
+                    break 'steps;
+                }
+            };
+            let s_next = difference.support(next);
+            let h_next = next.dot(s_next.w);
+            // A step is kept when it shrinks the tangential part without raising `h` beyond
+            // rounding: near the minimum `h` changes by the square of the angle, below the
+            // rounding of `h` itself in `f32`, while `g` shrinks in proportion to the angle.
+            let shorter = (s_next.w - next * h_next).length() < g;
+            if shorter && h_next <= h + rounding {
+                break (next, s_next, h_next, per_unit);
             }
+            // A refused step whose derivatives were measured over the widest angle (1e-2 rad:
+            // a start far from the answer) is measured again at `√ε`: that secant is not the
+            // derivative where the radii of curvature change fast along it (a point deep in a
+            // thin ellipsoid's tip, `H − h I` with eigenvalues 0.86 and 1.2e-3: measured over
+            // 1e-2 rad the small one came out 7 times too small and the step overshot
+            // tenfold). Only there: a step refused for other reasons (a ruled patch, rounding)
+            // is refused again, and the three support calls of a retry on every refused step
+            // cost 4 % of f32 `closest_points` on cylinders and cones.
+            if measured == Angle::Finest || e < V::Real::from_f64(1e-2) {
+                break 'steps;
+            }
+            measured = Angle::Finest;
         };
-        let s_next = difference.support(next);
-        let h_next = next.dot(s_next.w);
-        // A step is kept when it shrinks the tangential part without raising `h` beyond
-        // rounding: near the minimum `h` changes by the square of the angle, below the
-        // rounding of `h` itself in `f32`, while `g` shrinks in proportion to the angle.
-        let shorter = (s_next.w - next * h_next).length() < (s.w - n * h).length();
-        if !(shorter && h_next <= h + rounding) {
-            break;
-        }
+        angle = Angle::PerUnit(per_unit);
         (n, s, h, improved) = (next, s_next, h_next, true);
     }
     // Kept only where the surfaces are smooth: there `s(n)` ends up along `n`. On a flat face
@@ -701,16 +725,41 @@ enum Spans {
     B,
 }
 
-/// The unit normal after one Newton step from `n` (support point `w`, value `h`), or why
-/// not: `Err(true)` when there is nothing to polish (the tangential part is lost in rounding,
-/// or the support point does not move as the normal turns: a vertex of `D`), `Err(false)`
-/// when `H − h I` is not positive definite.
+/// The finite-difference angle of a Newton step (see [`newton_step`]).
+#[derive(Clone, Copy, PartialEq)]
+enum Angle<R> {
+    /// The first step's: `|g| / |w|`, the step to come when the radii of curvature of `D` are
+    /// about `|w|`.
+    Guess,
+    /// The last kept step's angle per unit of `g`, times this `|g|`: the step to come, whatever
+    /// the radii of curvature; or the guess where that is smaller, so that no secant is wider
+    /// than the first step's rule would make it (a kept first step may have measured its radii
+    /// poorly).
+    PerUnit(R),
+    /// `√ε`, the smallest angle whose difference rounding leaves meaningful.
+    Finest,
+}
+
+/// One Newton step from `n` (support point `w`, value `h`), its derivatives measured over the
+/// `angle`: the unit normal, the step's angle per unit of `|g|` and the finite-difference angle
+/// used; or why not: `Err(true)` when there is nothing to polish (the tangential part is lost
+/// in rounding, or the support point does not move as the normal turns: a vertex of `D`),
+/// `Err(false)` when `H − h I` is not positive definite.
+///
+/// The angle, within `[√ε, 1e-2]`: a secant of `s` over an angle much wider than the step is
+/// not its derivative where the radii of curvature change along it. `|g| / |w|` assumes radii
+/// about `|w|` (the depth, near the answer); against a flat ellipse's flank they are `r_max² /
+/// r_min` (1.4e4 at depth 8.7, f32: the guess spanned 1e-2 rad, the step 5e-4, and each step
+/// shrank `g` by only 0.4–0.6). The angle per unit of `g` of the last step measures the actual
+/// radii, so later secants span about their own step. (In f64 EPA's start is within 1e-6 rad
+/// and any of these angles converges quadratically; in f32 it may be 1e-2 rad off.)
 fn newton_step<V: Vector>(
     difference: &Difference<'_, V>,
     n: V,
     w: V,
     h: V::Real,
-) -> Result<V, bool> {
+    angle: Angle<V::Real>,
+) -> Result<(V, V::Real, V::Real), bool> {
     let g = w - n * h;
     let size = w.length();
     let g_len = g.length();
@@ -718,10 +767,13 @@ fn newton_step<V: Vector>(
         return Err(true);
     }
     let t1 = g * (V::Real::ONE / g_len);
-    // The finite-difference angle: about the size of the step to come (`|g| / |w|` when the
-    // curvature is of the shapes' size), within `[√ε, 1e-2]`.
     let root_eps = V::Real::EPSILON.sqrt();
-    let e = (g_len / size).max(root_eps).min(V::Real::from_f64(1e-2));
+    let e = match angle {
+        Angle::Guess => g_len / size,
+        Angle::PerUnit(k) => (g_len * k).min(g_len / size),
+        Angle::Finest => root_eps,
+    };
+    let e = e.max(root_eps).min(V::Real::from_f64(1e-2));
     let column = |t: V| {
         let moved = (n + t * e).direction()?;
         Some((difference.support(moved).w - w) * (V::Real::ONE / e))
@@ -732,27 +784,30 @@ fn newton_step<V: Vector>(
         // cone holds `n`; nothing to polish.
         return Err(true);
     }
-    if V::DIM == 2 {
+    let delta = if V::DIM == 2 {
         // One tangent: (H − h) δ = −|g| along t1.
         let curvature = t1.dot(c1) - h;
         if !curvature.is_positive() {
             return Err(false);
         }
-        return (n - t1 * (g_len / curvature)).direction().ok_or(false);
-    }
-    let t2 = cross(n, t1);
-    let c2 = column(t2).ok_or(false)?;
-    // The symmetric 2×2 matrix of H − h I in (t1, t2), and g = (|g|, 0) there.
-    let m11 = t1.dot(c1) - h;
-    let m22 = t2.dot(c2) - h;
-    let m12 = (t1.dot(c2) + t2.dot(c1)) * V::Real::HALF;
-    let det = m11 * m22 - m12 * m12;
-    if !(m11.is_positive() && det.is_positive()) {
-        return Err(false);
-    }
-    // δ = −M⁻¹ (|g|, 0) = −|g| / det × (m22, −m12).
-    let scale = g_len / det;
-    (n - t1 * (scale * m22) + t2 * (scale * m12)).direction().ok_or(false)
+        t1 * -(g_len / curvature)
+    } else {
+        let t2 = cross(n, t1);
+        let c2 = column(t2).ok_or(false)?;
+        // The symmetric 2×2 matrix of H − h I in (t1, t2), and g = (|g|, 0) there.
+        let m11 = t1.dot(c1) - h;
+        let m22 = t2.dot(c2) - h;
+        let m12 = (t1.dot(c2) + t2.dot(c1)) * V::Real::HALF;
+        let det = m11 * m22 - m12 * m12;
+        if !(m11.is_positive() && det.is_positive()) {
+            return Err(false);
+        }
+        // δ = −M⁻¹ (|g|, 0) = −|g| / det × (m22, −m12).
+        let scale = g_len / det;
+        t2 * (scale * m12) - t1 * (scale * m22)
+    };
+    let next = (n + delta).direction().ok_or(false)?;
+    Ok((next, delta.length() / g_len, e))
 }
 
 /// For a stall's recovery, the points of [`ruled`] with the remainder `r` handed out, and

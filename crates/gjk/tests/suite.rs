@@ -21,6 +21,7 @@ mod cast;
 mod contact;
 mod curved_finish;
 mod dispatch;
+mod ellipsoid_normals;
 mod ellipsoid_point;
 mod epa_answers;
 mod families;
