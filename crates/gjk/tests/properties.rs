@@ -1449,16 +1449,24 @@ fn check_symmetric<V: Space>(r: &mut Report, sc: &Scene<V>, q: &Answers, swapped
 }
 
 /// **rigid_invariant** (`τ`): `distance` and the signed depth do not change when the whole
-/// scene moves (a random rotation and a translation up to 2 sizes).
-fn check_rigid<V: Space>(r: &mut Report, sc: &Scene<V>, q: &Answers, moved: &Answers) {
+/// scene moves (a random rotation and a translation up to 2 sizes). A failure prints the
+/// moved poses (`moved`'s), so the moved scene can be rerun alone.
+fn check_rigid<V: Space>(
+    r: &mut Report,
+    sc: &Scene<V>,
+    q: &Answers,
+    moved: &Answers,
+    (moved_a, moved_b): (Pose<V>, Pose<V>),
+) {
+    let poses = || format!("\n    moved poses: A {moved_a:?}, B {moved_b:?}");
     let e = distance_disagreement(sc, q.distance, moved.distance);
     r.check("rigid_invariant_distance", sc, e, sc.tau, &|| {
-        format!("distance {:e}, after moving the scene {:e}", q.distance, moved.distance)
+        format!("distance {:e}, after moving the scene {:e}{}", q.distance, moved.distance, poses())
     });
     if let (Some(c), Some(s)) = (q.contact, moved.contact) {
         let e = (c.0 - s.0).abs();
         r.check("rigid_invariant_depth", sc, e, sc.tau, &|| {
-            format!("depth {:e}, after moving the scene {:e}", c.0, s.0)
+            format!("depth {:e}, after moving the scene {:e}{}", c.0, s.0, poses())
         });
     }
 }
@@ -1563,8 +1571,9 @@ fn check_scene<V: Space>(rng: &mut Rng, report: &mut Report, sc: &Scene<V>) {
     let dim = V::DIM;
     let (g_rot, g_t) = (rng.rotation(dim), rng.in_cube(dim, 2.0 * sc.size));
     let move_pose = |w: &Body| V::pose(g_rot * w.rot, g_rot * w.t + g_t);
-    let moved = ask::<V>(&*a, move_pose(&sc.wa), &*b, move_pose(&sc.wb), report);
-    check_rigid(report, sc, &q, &moved);
+    let moved_poses = (move_pose(&sc.wa), move_pose(&sc.wb));
+    let moved = ask::<V>(&*a, moved_poses.0, &*b, moved_poses.1, report);
+    check_rigid(report, sc, &q, &moved, moved_poses);
 
     check_cast(report, sc, &*a, &*b, rng);
 }
