@@ -72,7 +72,7 @@ use crate::geometry::unit;
 use crate::gjk::{GjkOptions, Goal, Termination, WarmStart};
 use crate::math::{length_beyond, Pose, Real, Vector};
 use crate::pair::Pair;
-use crate::polish::polish;
+use crate::polish::{polish, Start};
 use crate::sat::{
     box_pair, polygon_pair, segment_box, segment_box_closest, with_polygons, AxisTest,
 };
@@ -461,7 +461,7 @@ impl<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'_, V, A, B
             // polytope's face; a stopped one is an upper bound, which tells nothing.
             let converged = p.termination == EpaTermination::Converged;
             let bound = if converged { p.depth } else { -V::Real::INFINITY };
-            if let Some(q) = polish(self, p.normal, bound) {
+            if let Some(q) = polish(self, p.normal, bound, Start::Expansion) {
                 // A stopped expansion's witnesses come from a facet that is not the answer's
                 // feature: only a converged one's can stand in for the polished points.
                 let (a, b) = if converged {

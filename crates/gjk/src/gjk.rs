@@ -30,7 +30,7 @@ use crate::finish::{finish, Relative, RimPair, Rims};
 use crate::math::{Pose, Real, Vector};
 use crate::mpr::MprResult;
 pub use crate::pair::Pair;
-use crate::polish::{polish, stall_escape};
+use crate::polish::{polish, stall_escape, Start};
 use crate::sat::PolygonGap;
 use crate::shape::Support;
 use crate::simplex::{Reduction, Simplex, SupportPoint};
@@ -589,7 +589,7 @@ impl<'s, V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized> Pair<'s, V, 
         if let (Some(n), true) = (direction, measured && curved()) {
             // Curved cores: the duality gap closes with the normal good to about √ε; Newton's
             // method makes it exact. The distance stays GJK's (already within ε).
-            if let Some(q) = polish(self, n, -core_distance) {
+            if let Some(q) = polish(self, n, -core_distance, Start::Loop) {
                 (core_a, core_b) = q.witnesses(-core_distance, (core_a, core_b), None::<&Self>);
                 direction = Some(q.normal);
             }

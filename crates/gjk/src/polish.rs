@@ -164,8 +164,23 @@ pub(crate) fn polish<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?Sized>(
     pair: &Pair<'_, V, A, B>,
     normal: V,
     bound: V::Real,
+    start: Start,
 ) -> Option<Polished<V>> {
-    on_difference(pair, |difference| polish_in(difference, normal, bound))
+    on_difference(pair, |difference| polish_in(difference, normal, bound, start))
+}
+
+/// Where the polish's start comes from, which tells how far off it may be.
+#[derive(Clone, Copy, PartialEq)]
+pub(crate) enum Start {
+    /// EPA's normal: in f32 up to 1e-2 rad off (a point deep in a thin ellipsoid's tip), where
+    /// a secant over the widest angle may not be the derivative: a refused step measured there
+    /// is measured again at `√ε` (see `polish_in`).
+    Expansion,
+    /// GJK's normal (apart, or a stall's): no second measurement. On cylinders and cones in
+    /// f32 a step over the widest angle is often refused (rulings, rounding) and refused again
+    /// at `√ε`: the three support calls cost 3.4 % of f32 `closest_points` of cylinder_cone
+    /// (docs/robustness.md, fifteenth session).
+    Loop,
 }
 
 /// [`polish`] on the erased difference.
@@ -173,6 +188,7 @@ fn polish_in<V: Vector>(
     difference: &Difference<'_, V>,
     normal: V,
     bound: V::Real,
+    start: Start,
 ) -> Option<Polished<V>> {
     let mut n = normal;
     let first = difference.support(n);
@@ -226,10 +242,10 @@ fn polish_in<V: Vector>(
             // derivative where the radii of curvature change fast along it (a point deep in a
             // thin ellipsoid's tip, `H − h I` with eigenvalues 0.86 and 1.2e-3: measured over
             // 1e-2 rad the small one came out 7 times too small and the step overshot
-            // tenfold). Only there: a step refused for other reasons (a ruled patch, rounding)
-            // is refused again, and the three support calls of a retry on every refused step
-            // cost 4 % of f32 `closest_points` on cylinders and cones.
-            if measured == Angle::Finest || e < V::Real::from_f64(1e-2) {
+            // tenfold). Only there, and only from EPA's start ([`Start`]): a step refused for
+            // other reasons (a ruled patch, rounding) is refused again, and the three support
+            // calls of a retry cost 3–4 % of f32 `closest_points` on cylinders and cones.
+            if start == Start::Loop || measured == Angle::Finest || e < V::Real::from_f64(1e-2) {
                 break 'steps;
             }
             measured = Angle::Finest;
@@ -283,7 +299,8 @@ pub(crate) fn stall_escape<V: Vector, A: Support<V> + ?Sized, B: Support<V> + ?S
     at_foot: bool,
 ) -> Option<(SupportPoint<V>, bool)> {
     let polished = on_difference(pair, |difference| {
-        polish_in(difference, normal, bound).or_else(|| polish_ruled(difference, normal, at_foot))
+        polish_in(difference, normal, bound, Start::Loop)
+            .or_else(|| polish_ruled(difference, normal, at_foot))
     })?;
     let found = polished.support;
     let b_local = pair.relative_pose().inverse_transform_point(found.b);
