@@ -42,17 +42,8 @@ fn minimising_angle(overlap: impl Fn(DVec2) -> f64) -> DVec2 {
     let samples = 20_000;
     let step = std::f64::consts::TAU / samples as f64;
     let start = (0..samples).map(|i| i as f64 * step).min_by(|&x, &y| at(x).total_cmp(&at(y)));
-    let (mut lo, mut hi) = (start.unwrap() - step, start.unwrap() + step);
-    let golden = (5f64.sqrt() - 1.0) / 2.0;
-    for _ in 0..200 {
-        let (x1, x2) = (hi - golden * (hi - lo), lo + golden * (hi - lo));
-        if at(x1) < at(x2) {
-            hi = x2
-        } else {
-            lo = x1
-        }
-    }
-    DVec2::from_angle((lo + hi) / 2.0)
+    let start = start.unwrap();
+    DVec2::from_angle(crate::common::golden_argmin(start - step, start + step, at))
 }
 
 /// The f32 contact normal of two ellipses and the oracle's, in f64. The poses' angles and

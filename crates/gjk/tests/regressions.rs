@@ -609,17 +609,9 @@ fn ellipse_contact_normals_are_exact() {
         let start = (0..samples)
             .map(|i| i as f64 * step)
             .min_by(|&x, &y| overlap(x).total_cmp(&overlap(y)));
-        let (mut lo, mut hi) = (start.unwrap() - step, start.unwrap() + step);
-        let golden = (5f64.sqrt() - 1.0) / 2.0;
-        for _ in 0..100 {
-            let (x1, x2) = (hi - golden * (hi - lo), lo + golden * (hi - lo));
-            if overlap(x1) < overlap(x2) {
-                hi = x2
-            } else {
-                lo = x1
-            }
-        }
-        let expected = DVec2::from_angle((lo + hi) / 2.0);
+        let start = start.unwrap();
+        let expected =
+            DVec2::from_angle(crate::common::golden_argmin(start - step, start + step, overlap));
         let (a, b) = (Ellipsoid::new(ra).unwrap(), Ellipsoid::new(rb).unwrap());
         let pose_a = Pose::new(Rotation2::from_angle(angle_a), DVec2::ZERO).unwrap();
         let pose_b = Pose::new(Rotation2::from_angle(angle_b), offset).unwrap();

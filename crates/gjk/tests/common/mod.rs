@@ -782,8 +782,14 @@ pub fn compass_search(
 /// ends and the bracket's middle): an oracle for distances along a segment.
 #[allow(dead_code)]
 pub fn golden_minimum(g: impl Fn(f64) -> f64) -> f64 {
+    g(0.0).min(g(1.0)).min(g(golden_argmin(0.0, 1.0, &g)))
+}
+
+/// Where a function unimodal on `[lo, hi]` is smallest, by golden-section search (200 steps,
+/// the bracket's middle).
+#[allow(dead_code)]
+pub fn golden_argmin(mut lo: f64, mut hi: f64, g: impl Fn(f64) -> f64) -> f64 {
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
-    let (mut lo, mut hi) = (0.0f64, 1.0f64);
     for _ in 0..200 {
         let (m1, m2) = (hi - ratio * (hi - lo), lo + ratio * (hi - lo));
         if g(m1) <= g(m2) {
@@ -792,5 +798,5 @@ pub fn golden_minimum(g: impl Fn(f64) -> f64) -> f64 {
             lo = m1;
         }
     }
-    g(0.0).min(g(1.0)).min(g(0.5 * (lo + hi)))
+    0.5 * (lo + hi)
 }
